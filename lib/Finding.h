@@ -1,0 +1,66 @@
+//===- Finding.h - what every front end reports -----------------*- C++ -*-===//
+//
+// The one result model shared by the Clang front end (converted from
+// clang-tidy's diagnostics), the Triton front end and every reporter. Lines
+// and columns are 1-based; columns count bytes, as clang's do.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_LIB_FINDING_H
+#define KERNEL_TIDY_LIB_FINDING_H
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace kerneltidy {
+
+struct SourcePosition {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0; // byte offset in the file, for fixes and fingerprints
+};
+
+/// One edit of a fix: replace Length bytes at Offset of File with Text.
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+struct Note {
+  SourcePosition Pos;
+  std::string Message;
+  std::vector<Replacement> Fixes; // behaviour-changing fixes live on notes
+};
+
+struct Finding {
+  std::string Check;              // e.g. "kernel-int32-offset"
+  SourcePosition Pos;
+  std::string Severity = "warning";
+  std::string Message;            // clang style: lowercase, no final period
+  std::vector<Note> Notes;
+  std::vector<Replacement> Fixes; // meaning-preserving fixes only
+};
+
+/// A file that could not be analysed (or only partly): one line naming it.
+struct FileError {
+  std::string File;
+  std::string Message;
+};
+
+struct AnalysisResult {
+  std::vector<Finding> Findings;
+  std::vector<FileError> Errors;
+  unsigned FilesAnalysed = 0;
+};
+
+inline bool findingLess(const Finding &A, const Finding &B) {
+  return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column, A.Check, A.Message) <
+         std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Check, B.Message);
+}
+
+} // namespace kerneltidy
+
+#endif
