@@ -1,0 +1,2 @@
+#pragma once
+#include "__kernel_tidy_cuda.h"

@@ -1,0 +1,267 @@
+//===- PySyntax.cpp - tree-sitter parse into a flat tree -------------------===//
+//
+// One tree-sitter cursor walk per file copies the tree into PySyntaxTree's
+// array. Symbol and field ids are mapped to PyKind/PyField once per process
+// through tables built from the grammar's own names, so no string is compared
+// per node.
+//
+//===----------------------------------------------------------------------===//
+#include "lib/triton/PySyntax.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include <tree_sitter/api.h>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace kerneltidy::triton {
+namespace {
+
+PyKind kindForName(llvm::StringRef Name) {
+  return llvm::StringSwitch<PyKind>(Name)
+      .Case("ERROR", PyKind::Error)
+      .Case("module", PyKind::Module)
+      .Case("comment", PyKind::Comment)
+      .Case("function_definition", PyKind::FunctionDefinition)
+      .Case("decorated_definition", PyKind::DecoratedDefinition)
+      .Case("decorator", PyKind::Decorator)
+      .Case("class_definition", PyKind::ClassDefinition)
+      .Case("parameters", PyKind::Parameters)
+      .Case("identifier", PyKind::Identifier)
+      .Case("typed_parameter", PyKind::TypedParameter)
+      .Case("default_parameter", PyKind::DefaultParameter)
+      .Case("typed_default_parameter", PyKind::TypedDefaultParameter)
+      .Case("type", PyKind::Type)
+      .Case("block", PyKind::Block)
+      .Case("expression_statement", PyKind::ExpressionStatement)
+      .Case("assignment", PyKind::Assignment)
+      .Case("augmented_assignment", PyKind::AugmentedAssignment)
+      .Case("call", PyKind::Call)
+      .Case("argument_list", PyKind::ArgumentList)
+      .Case("keyword_argument", PyKind::KeywordArgument)
+      .Case("attribute", PyKind::Attribute)
+      .Case("binary_operator", PyKind::BinaryOperator)
+      .Case("boolean_operator", PyKind::BooleanOperator)
+      .Case("not_operator", PyKind::NotOperator)
+      .Case("unary_operator", PyKind::UnaryOperator)
+      .Case("comparison_operator", PyKind::ComparisonOperator)
+      .Case("conditional_expression", PyKind::ConditionalExpression)
+      .Case("parenthesized_expression", PyKind::ParenthesizedExpression)
+      .Case("subscript", PyKind::Subscript)
+      .Case("slice", PyKind::Slice)
+      .Case("integer", PyKind::Integer)
+      .Case("float", PyKind::Float)
+      .Case("string", PyKind::String)
+      .Case("true", PyKind::True)
+      .Case("false", PyKind::False)
+      .Case("none", PyKind::None)
+      .Case("tuple", PyKind::Tuple)
+      .Case("list", PyKind::List)
+      .Case("pattern_list", PyKind::PatternList)
+      .Case("tuple_pattern", PyKind::TuplePattern)
+      .Case("expression_list", PyKind::ExpressionList)
+      .Case("for_statement", PyKind::ForStatement)
+      .Case("while_statement", PyKind::WhileStatement)
+      .Case("if_statement", PyKind::IfStatement)
+      .Case("elif_clause", PyKind::ElifClause)
+      .Case("else_clause", PyKind::ElseClause)
+      .Case("with_statement", PyKind::WithStatement)
+      .Case("return_statement", PyKind::ReturnStatement)
+      .Case("import_statement", PyKind::ImportStatement)
+      .Case("import_from_statement", PyKind::ImportFromStatement)
+      .Case("aliased_import", PyKind::AliasedImport)
+      .Case("dotted_name", PyKind::DottedName)
+      .Case("lambda", PyKind::Lambda)
+      .Default(PyKind::Other);
+}
+
+PyField fieldForName(llvm::StringRef Name) {
+  return llvm::StringSwitch<PyField>(Name)
+      .Case("name", PyField::Name)
+      .Case("parameters", PyField::Parameters)
+      .Case("body", PyField::Body)
+      .Case("left", PyField::Left)
+      .Case("right", PyField::Right)
+      .Case("operator", PyField::Operator)
+      .Case("operators", PyField::Operator)
+      .Case("function", PyField::Function)
+      .Case("arguments", PyField::Arguments)
+      .Case("object", PyField::Object)
+      .Case("attribute", PyField::Attribute)
+      .Case("value", PyField::Value)
+      .Case("type", PyField::Type)
+      .Case("condition", PyField::Condition)
+      .Case("consequence", PyField::Consequence)
+      .Case("alternative", PyField::Alternative)
+      .Case("module_name", PyField::ModuleName)
+      .Case("alias", PyField::Alias)
+      .Case("subscript", PyField::Subscript)
+      .Case("definition", PyField::Definition)
+      .Case("return_type", PyField::ReturnType)
+      .Default(PyField::Other);
+}
+
+/// Symbol and field tables for the Python grammar, built once.
+struct GrammarTables {
+  const TSLanguage *Language;
+  std::vector<PyKind> Kinds;
+  std::vector<PyField> Fields;
+
+  GrammarTables() : Language(tree_sitter_python()) {
+    uint32_t SymbolCount = ts_language_symbol_count(Language);
+    Kinds.resize(SymbolCount, PyKind::Other);
+    for (uint32_t S = 0; S < SymbolCount; ++S)
+      if (const char *Name = ts_language_symbol_name(Language, TSSymbol(S)))
+        Kinds[S] = kindForName(Name);
+    uint32_t FieldCount = ts_language_field_count(Language);
+    Fields.resize(FieldCount + 1, PyField::None);
+    for (uint32_t F = 1; F <= FieldCount; ++F)
+      if (const char *Name = ts_language_field_name_for_id(Language, TSFieldId(F)))
+        Fields[F] = fieldForName(Name);
+  }
+};
+
+const GrammarTables &grammar() {
+  static const GrammarTables Tables;
+  return Tables;
+}
+
+/// A parser per thread: creating one costs more than parsing a small file.
+struct ThreadParser {
+  TSParser *Parser;
+  ThreadParser() : Parser(ts_parser_new()) {
+    ts_parser_set_language(Parser, grammar().Language);
+  }
+  ~ThreadParser() { ts_parser_delete(Parser); }
+};
+
+} // namespace
+
+std::unique_ptr<PySyntaxTree> PySyntaxTree::parse(llvm::StringRef Source) {
+  const GrammarTables &G = grammar();
+  static thread_local ThreadParser TP;
+  TSTree *Tree = ts_parser_parse_string(TP.Parser, nullptr, Source.data(),
+                                        uint32_t(Source.size()));
+  if (!Tree) {
+    ts_parser_reset(TP.Parser);
+    return nullptr;
+  }
+
+  auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());
+  Result->Source = Source;
+  TSNode Root = ts_tree_root_node(Tree);
+  Result->HasErrors = ts_node_has_error(Root);
+  // Roughly one node per 4 bytes of Python.
+  Result->Nodes.reserve(Source.size() / 4 + 16);
+
+  std::vector<PyNode> &Nodes = Result->Nodes;
+  std::vector<NodeId> &Ends = Result->SubtreeEnd;
+  // Per depth: the node at that depth and the last child appended under it.
+  std::vector<std::pair<NodeId, NodeId>> Stack;
+  TSTreeCursor Cursor = ts_tree_cursor_new(Root);
+  auto Append = [&]() {
+    TSNode N = ts_tree_cursor_current_node(&Cursor);
+    PyNode P;
+    P.Start = ts_node_start_byte(N);
+    P.End = ts_node_end_byte(N);
+    TSPoint Point = ts_node_start_point(N);
+    P.Line = Point.row;
+    P.Column = Point.column;
+    TSSymbol Sym = ts_node_symbol(N);
+    P.Symbol = Sym;
+    P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
+    if (ts_node_is_missing(N))
+      P.Kind = PyKind::Error;
+    P.Named = ts_node_is_named(N);
+    TSFieldId F = ts_tree_cursor_current_field_id(&Cursor);
+    P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
+    NodeId Id = NodeId(Nodes.size());
+    if (!Stack.empty()) {
+      P.Parent = Stack.back().first;
+      NodeId &Last = Stack.back().second;
+      if (Last == NoNode)
+        Nodes[P.Parent].FirstChild = Id;
+      else
+        Nodes[Last].NextSibling = Id;
+      Last = Id;
+    }
+    Nodes.push_back(P);
+    Ends.push_back(Id + 1);
+    Stack.push_back({Id, NoNode});
+  };
+  Append();
+  while (true) {
+    if (ts_tree_cursor_goto_first_child(&Cursor)) {
+      Append();
+      continue;
+    }
+    // Leave finished nodes until one has a next sibling.
+    bool Moved = false;
+    while (!Stack.empty()) {
+      NodeId Done = Stack.back().first;
+      Stack.pop_back();
+      Ends[Done] = NodeId(Nodes.size());
+      if (Stack.empty())
+        break;
+      if (ts_tree_cursor_goto_next_sibling(&Cursor)) {
+        Append();
+        Moved = true;
+        break;
+      }
+      ts_tree_cursor_goto_parent(&Cursor);
+    }
+    if (!Moved)
+      break;
+  }
+  ts_tree_cursor_delete(&Cursor);
+  ts_tree_delete(Tree);
+  return Result;
+}
+
+NodeId PySyntaxTree::field(NodeId N, PyField F) const {
+  if (N == NoNode)
+    return NoNode;
+  for (NodeId C = Nodes[N].FirstChild; C != NoNode; C = Nodes[C].NextSibling)
+    if (Nodes[C].Field == F)
+      return C;
+  return NoNode;
+}
+
+NodeId PySyntaxTree::firstNamedChild(NodeId N) const {
+  if (N == NoNode)
+    return NoNode;
+  for (NodeId C = Nodes[N].FirstChild; C != NoNode; C = Nodes[C].NextSibling)
+    if (Nodes[C].Named && Nodes[C].Kind != PyKind::Comment)
+      return C;
+  return NoNode;
+}
+
+unsigned PySyntaxTree::countNamedChildren(NodeId N) const {
+  unsigned Count = 0;
+  forEachNamedChild(N, [&](NodeId) { ++Count; });
+  return Count;
+}
+
+llvm::StringRef PySyntaxTree::operatorText(NodeId N) const {
+  if (N == NoNode)
+    return {};
+  NodeId Op = field(N, PyField::Operator);
+  if (Op != NoNode)
+    return text(Op);
+  // not_operator and friends: the first anonymous child is the keyword.
+  for (NodeId C = Nodes[N].FirstChild; C != NoNode; C = Nodes[C].NextSibling)
+    if (!Nodes[C].Named)
+      return text(C);
+  return {};
+}
+
+NodeId PySyntaxTree::stripParens(NodeId N) const {
+  while (N != NoNode && Nodes[N].Kind == PyKind::ParenthesizedExpression) {
+    NodeId Inner = firstNamedChild(N);
+    if (Inner == NoNode)
+      break;
+    N = Inner;
+  }
+  return N;
+}
+
+} // namespace kerneltidy::triton

@@ -1,0 +1,179 @@
+//===- PySyntax.h - a flat, read-only Python syntax tree --------*- C++ -*-===//
+//
+// tree-sitter parses the file once; the tree is then copied into one flat
+// array of nodes (kind, field, byte range, parent/child/sibling links) so that
+// every later walk is plain array indexing: tree-sitter's own child and
+// sibling queries are linear in the number of siblings, and the model walks
+// the same statements many times. Syntax errors do not stop the parse: the
+// ERROR nodes are kept and whatever parsed cleanly is usable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_LIB_TRITON_PYSYNTAX_H
+#define KERNEL_TIDY_LIB_TRITON_PYSYNTAX_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace kerneltidy::triton {
+
+/// The node kinds the model looks at; everything else is Other.
+enum class PyKind : uint8_t {
+  Other,
+  Error,
+  Module,
+  Comment,
+  FunctionDefinition,
+  DecoratedDefinition,
+  Decorator,
+  ClassDefinition,
+  Parameters,
+  Identifier,
+  TypedParameter,
+  DefaultParameter,
+  TypedDefaultParameter,
+  Type,
+  Block,
+  ExpressionStatement,
+  Assignment,
+  AugmentedAssignment,
+  Call,
+  ArgumentList,
+  KeywordArgument,
+  Attribute,
+  BinaryOperator,
+  BooleanOperator,
+  NotOperator,
+  UnaryOperator,
+  ComparisonOperator,
+  ConditionalExpression,
+  ParenthesizedExpression,
+  Subscript,
+  Slice,
+  Integer,
+  Float,
+  String,
+  True,
+  False,
+  None,
+  Tuple,
+  List,
+  PatternList,
+  TuplePattern,
+  ExpressionList,
+  ForStatement,
+  WhileStatement,
+  IfStatement,
+  ElifClause,
+  ElseClause,
+  WithStatement,
+  ReturnStatement,
+  ImportStatement,
+  ImportFromStatement,
+  AliasedImport,
+  DottedName,
+  Lambda,
+};
+
+/// Field names the model asks for (tree-sitter-python's names).
+enum class PyField : uint8_t {
+  None,
+  Name,
+  Parameters,
+  Body,
+  Left,
+  Right,
+  Operator,
+  Function,
+  Arguments,
+  Object,
+  Attribute,
+  Value,
+  Type,
+  Condition,
+  Consequence,
+  Alternative,
+  ModuleName,
+  Alias,
+  Subscript,
+  Definition,
+  ReturnType,
+  Other,
+};
+
+using NodeId = uint32_t;
+constexpr NodeId NoNode = ~NodeId(0);
+
+struct PyNode {
+  uint32_t Start = 0, End = 0; // byte range
+  uint32_t Line = 0;           // 0-based row of Start
+  uint32_t Column = 0;         // 0-based byte column of Start
+  NodeId Parent = NoNode, FirstChild = NoNode, NextSibling = NoNode;
+  PyKind Kind = PyKind::Other;
+  PyField Field = PyField::None; // the field this node fills in its parent
+  bool Named = false;
+  uint16_t Symbol = 0; // tree-sitter symbol (operators are told apart by it)
+};
+
+/// One parsed Python file. Source must outlive the tree.
+class PySyntaxTree {
+public:
+  /// Parses Source; returns null only when tree-sitter itself gives up
+  /// (allocation failure, cancelled), never for syntax errors.
+  static std::unique_ptr<PySyntaxTree> parse(llvm::StringRef Source);
+
+  llvm::StringRef source() const { return Source; }
+  NodeId root() const { return 0; }
+  size_t size() const { return Nodes.size(); }
+  const PyNode &node(NodeId N) const { return Nodes[N]; }
+  PyKind kind(NodeId N) const {
+    return N == NoNode ? PyKind::Other : Nodes[N].Kind;
+  }
+  llvm::StringRef text(NodeId N) const {
+    if (N == NoNode)
+      return {};
+    return Source.substr(Nodes[N].Start, Nodes[N].End - Nodes[N].Start);
+  }
+  bool hasErrors() const { return HasErrors; }
+
+  /// First child filling Field, or NoNode.
+  NodeId field(NodeId N, PyField F) const;
+  /// First named child (skipping comments), or NoNode.
+  NodeId firstNamedChild(NodeId N) const;
+  /// Named children, comments skipped.
+  template <typename Fn> void forEachNamedChild(NodeId N, Fn &&F) const {
+    for (NodeId C = Nodes[N].FirstChild; C != NoNode; C = Nodes[C].NextSibling)
+      if (Nodes[C].Named && Nodes[C].Kind != PyKind::Comment)
+        F(C);
+  }
+  unsigned countNamedChildren(NodeId N) const;
+  /// The operator token text of a binary/boolean/comparison/unary/augmented
+  /// node ("+", "and", "<", "+=").
+  llvm::StringRef operatorText(NodeId N) const;
+  /// Skips parentheses.
+  NodeId stripParens(NodeId N) const;
+  /// True when Inner lies within Outer's byte range (or is Outer).
+  bool contains(NodeId Outer, NodeId Inner) const {
+    return Nodes[Inner].Start >= Nodes[Outer].Start &&
+           Nodes[Inner].End <= Nodes[Outer].End;
+  }
+  /// All nodes in the subtree of N in pre-order (N first).
+  template <typename Fn> void walk(NodeId N, Fn &&F) const {
+    // The array is in pre-order: a subtree is a contiguous run of ids.
+    for (NodeId I = N, E = subtreeEnd(N); I < E; ++I)
+      F(I);
+  }
+  /// One past the last node id of N's subtree.
+  NodeId subtreeEnd(NodeId N) const { return SubtreeEnd[N]; }
+
+private:
+  llvm::StringRef Source;
+  std::vector<PyNode> Nodes;
+  std::vector<NodeId> SubtreeEnd;
+  bool HasErrors = false;
+};
+
+} // namespace kerneltidy::triton
+
+#endif

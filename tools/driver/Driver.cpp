@@ -1,0 +1,358 @@
+//===- Driver.cpp - kernel-tidy's engine ----------------------------------===//
+//
+// The one file that talks to clang-tidy's engine (runClangTidy) and so the
+// one place for LLVM-version conditionals. Each C++ file is run on its own,
+// so that a file that fails to parse cannot hide another file's findings.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/driver/Driver.h"
+#include "lib/CompileCommands.h"
+#include "lib/NoBuildFileSystem.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+#if KT_HAVE_TRITON
+#include "checks/triton/TritonChecks.h"
+#endif
+
+#if LLVM_VERSION_MAJOR != 19
+#error "kernel-tidy is built against LLVM 19"
+#endif
+
+extern volatile int KernelTidyModuleAnchorSource;
+static int KernelTidyModuleAnchorDestination [[maybe_unused]] =
+    KernelTidyModuleAnchorSource;
+
+namespace kerneltidy {
+namespace {
+
+using clang::tidy::ClangTidyError;
+
+/// Maps byte offsets of one file to 1-based line and column.
+class LineTable {
+public:
+  explicit LineTable(llvm::StringRef Text) {
+    Starts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        Starts.push_back(I + 1);
+  }
+  SourcePosition position(std::string File, unsigned Offset) const {
+    auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+    unsigned Line = It - Starts.begin();
+    SourcePosition P;
+    P.File = std::move(File);
+    P.Line = Line;
+    P.Column = Offset - Starts[Line - 1] + 1;
+    P.Offset = Offset;
+    return P;
+  }
+
+private:
+  std::vector<unsigned> Starts;
+};
+
+class LineTables {
+public:
+  SourcePosition position(llvm::StringRef File, unsigned Offset) {
+    auto It = Tables.find(File);
+    if (It == Tables.end()) {
+      auto Buf = llvm::MemoryBuffer::getFile(File);
+      It = Tables
+               .try_emplace(File, LineTable(Buf ? (*Buf)->getBuffer() : ""))
+               .first;
+    }
+    return It->second.position(File.str(), Offset);
+  }
+
+private:
+  llvm::StringMap<LineTable> Tables;
+};
+
+std::vector<Replacement>
+convertFixes(const llvm::StringMap<clang::tooling::Replacements> &Fix) {
+  std::vector<Replacement> Out;
+  for (const auto &Entry : Fix)
+    for (const clang::tooling::Replacement &R : Entry.second)
+      Out.push_back({R.getFilePath().str(), R.getOffset(), R.getLength(),
+                     R.getReplacementText().str()});
+  return Out;
+}
+
+/// A compilation database holding exactly one prepared command per file.
+class PreparedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  void add(std::string File, std::vector<std::string> CommandLine,
+           std::string Directory) {
+    Commands[File] = clang::tooling::CompileCommand(
+        std::move(Directory), File, std::move(CommandLine), "");
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    auto It = Commands.find(File.str());
+    if (It == Commands.end())
+      return {};
+    return {It->second};
+  }
+
+private:
+  std::map<std::string, clang::tooling::CompileCommand> Commands;
+};
+
+bool looksBinary(llvm::StringRef Text) {
+  return Text.substr(0, 8192).contains('\0');
+}
+
+class Engine {
+public:
+  Engine(const DriverOptions &Options, llvm::raw_ostream &Log)
+      : Options(Options), Log(Log),
+        Glob(effectiveCheckGlob(Options.Checks)),
+        ShimDir(findShimDir(Options.Argv0)) {}
+
+  AnalysisResult run() {
+    AnalysisResult Result;
+    std::vector<std::string> Files =
+        collectInputFiles(Options.Paths, Result.Errors);
+    loadDatabase(Result);
+    for (const std::string &File : Files)
+      analyseFile(File, Result);
+    std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
+    return Result;
+  }
+
+private:
+  void loadDatabase(AnalysisResult &Result) {
+    if (Options.BuildPath.empty())
+      return;
+    std::string Error;
+    Database = clang::tooling::CompilationDatabase::loadFromDirectory(
+        Options.BuildPath, Error);
+    if (!Database)
+      Result.Errors.push_back(
+          {Options.BuildPath,
+           "cannot use compile database: " +
+               llvm::StringRef(Error).trim().str() +
+               "; analysing without it (no-build mode)"});
+  }
+
+  void analyseFile(const std::string &File, AnalysisResult &Result) {
+    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf) {
+      Result.Errors.push_back({File, "cannot read file: " +
+                                         Buf.getError().message()});
+      return;
+    }
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    if (looksBinary(Text)) {
+      Result.Errors.push_back({File, "not a source file (binary content)"});
+      return;
+    }
+    SourceLanguage Lang = classifySource(File, Text);
+    if (Lang == SourceLanguage::Python) {
+      analysePython(File, Text, Result);
+      return;
+    }
+    analyseCxx(File, Lang, Result);
+  }
+
+  void analysePython(const std::string &File, llvm::StringRef Text,
+                     AnalysisResult &Result) {
+#if KT_HAVE_TRITON
+    clang::tidy::CachedGlobList Enabled(Glob);
+    AnalysisResult R = triton::analyzePythonFile(
+        File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
+    for (Finding &F : R.Findings)
+      Result.Findings.push_back(std::move(F));
+    for (FileError &E : R.Errors)
+      Result.Errors.push_back(std::move(E));
+    ++Result.FilesAnalysed;
+#else
+    Result.Errors.push_back(
+        {File, "Python files need the Triton front end, which this build lacks"});
+#endif
+  }
+
+  std::vector<std::string> commandFor(const std::string &File,
+                                      SourceLanguage Lang,
+                                      std::string &Directory) {
+    std::vector<std::string> Args;
+    if (Database) {
+      std::vector<clang::tooling::CompileCommand> Cmds =
+          Database->getCompileCommands(File);
+      if (!Cmds.empty()) {
+        std::vector<std::string> Dropped;
+        Args = translateCompileCommand(Cmds.front().CommandLine, ShimDir,
+                                       &Dropped);
+        Directory = Cmds.front().Directory;
+        if (Options.Verbose)
+          for (const std::string &D : Dropped)
+            Log << File << ": dropped compile flag '" << D << "'\n";
+      }
+    }
+    if (Args.empty()) {
+      Args.push_back("clang-tool");
+      for (std::string &A : defaultParseArgs(Lang, ShimDir, /*NoBuild=*/true))
+        Args.push_back(std::move(A));
+      Args.push_back(File);
+      llvm::SmallString<256> Cwd;
+      llvm::sys::fs::current_path(Cwd);
+      Directory = std::string(Cwd);
+    }
+    // --extra-arg-before goes right after the compiler, --extra-arg before
+    // the input file: the same places clang-tidy puts them.
+    Args.insert(Args.begin() + 1, Options.ExtraArgsBefore.begin(),
+                Options.ExtraArgsBefore.end());
+    auto FileIt = std::find(Args.begin() + 1, Args.end(), File);
+    Args.insert(FileIt, Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+    return Args;
+  }
+
+  void analyseCxx(const std::string &File, SourceLanguage Lang,
+                  AnalysisResult &Result) {
+    // ClangTool looks commands up by absolute path and reports diagnostics
+    // under it; findings name the file as the user spelt it.
+    llvm::SmallString<256> Absolute(File);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    std::string Directory;
+    std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
+    std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
+                 std::string(Absolute));
+    PreparedDatabase DB;
+    DB.add(std::string(Absolute), std::move(CommandLine), Directory);
+    DisplayNames[std::string(Absolute)] = File;
+
+    clang::tidy::ClangTidyOptions Opts =
+        clang::tidy::ClangTidyOptions::getDefaults();
+    Opts.Checks = Glob;
+    Opts.HeaderFilterRegex = "";
+    Opts.SystemHeaders = false;
+    auto Provider = std::make_unique<clang::tidy::DefaultOptionsProvider>(
+        clang::tidy::ClangTidyGlobalOptions(), Opts);
+    clang::tidy::ClangTidyContext Context(std::move(Provider));
+
+    auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        createNoBuildFileSystem(llvm::vfs::getRealFileSystem()));
+    std::string Output;
+    std::vector<ClangTidyError> Errors;
+    {
+      // runClangTidy prints "Error while processing" lines to stderr; keep
+      // them out of the user's way unless --verbose asked for them.
+      Errors = clang::tidy::runClangTidy(Context, DB, {std::string(Absolute)}, BaseFS,
+                                         /*ApplyAnyFix=*/true);
+    }
+    ++Result.FilesAnalysed;
+    unsigned CompilerErrors = 0;
+    std::string FirstCompilerError;
+    for (const ClangTidyError &E : Errors) {
+      if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+        if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
+          if (CompilerErrors++ == 0)
+            FirstCompilerError = E.Message.Message;
+        }
+        continue;
+      }
+      Result.Findings.push_back(convert(E));
+    }
+    if (CompilerErrors && Options.Verbose)
+      Log << File << ": " << CompilerErrors
+          << " compiler error(s) while parsing (first: " << FirstCompilerError
+          << "); checks ran on the partial AST\n";
+  }
+
+  SourcePosition position(const std::string &Path, unsigned Offset) {
+    SourcePosition P = Lines.position(Path, Offset);
+    auto It = DisplayNames.find(Path);
+    if (It != DisplayNames.end())
+      P.File = It->second;
+    return P;
+  }
+
+  Finding convert(const ClangTidyError &E) {
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Severity = E.DiagLevel == clang::tooling::Diagnostic::Error ? "error"
+                                                                  : "warning";
+    F.Message = E.Message.Message;
+    F.Pos = position(E.Message.FilePath, E.Message.FileOffset);
+    F.Fixes = convertFixes(E.Message.Fix);
+    for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
+      Note Out;
+      Out.Message = N.Message;
+      Out.Pos = position(N.FilePath, N.FileOffset);
+      Out.Fixes = convertFixes(N.Fix);
+      F.Notes.push_back(std::move(Out));
+    }
+    return F;
+  }
+
+  const DriverOptions &Options;
+  llvm::raw_ostream &Log;
+  std::string Glob;
+  std::string ShimDir;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  LineTables Lines;
+  std::map<std::string, std::string> DisplayNames;
+};
+
+} // namespace
+
+std::string effectiveCheckGlob(llvm::StringRef UserChecks) {
+  std::string Glob = "-*,kernel-*";
+  if (!UserChecks.empty())
+    Glob += "," + UserChecks.str();
+  return Glob;
+}
+
+std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths,
+                                           std::vector<FileError> &Errors) {
+  std::vector<std::string> Files;
+  for (const std::string &Path : Paths) {
+    llvm::sys::fs::file_status Status;
+    if (std::error_code EC = llvm::sys::fs::status(Path, Status)) {
+      Errors.push_back({Path, "cannot open: " + EC.message()});
+      continue;
+    }
+    if (!llvm::sys::fs::is_directory(Status)) {
+      Files.push_back(Path);
+      continue;
+    }
+    std::vector<std::string> Found;
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Path, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      if (Name.starts_with(".")) {
+        It.no_push();
+        continue;
+      }
+      if (It->type() == llvm::sys::fs::file_type::regular_file &&
+          isAnalysableExtension(It->path()))
+        Found.push_back(It->path());
+    }
+    if (EC)
+      Errors.push_back({Path, "cannot walk directory: " + EC.message()});
+    std::sort(Found.begin(), Found.end());
+    Files.insert(Files.end(), Found.begin(), Found.end());
+  }
+  return Files;
+}
+
+AnalysisResult runKernelTidy(const DriverOptions &Options,
+                             llvm::raw_ostream &Log) {
+  return Engine(Options, Log).run();
+}
+
+} // namespace kerneltidy
