@@ -18,6 +18,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <fcntl.h>
+#include <mutex>
+#include <unistd.h>
 #include <map>
 #include <set>
 
@@ -107,6 +110,57 @@ public:
 
 private:
   std::map<std::string, clang::tooling::CompileCommand> Commands;
+};
+
+/// clang-tidy's engine prints "N errors generated" and "Error while
+/// processing" straight to stderr. Parse errors of half-visible files are
+/// expected in no-build mode, so they are hidden unless --verbose asks; the
+/// driver reports them itself, one line per file. Reference-counted so that
+/// parallel analyses share one redirection.
+class StderrSilencer {
+public:
+  explicit StderrSilencer(bool Active) : Active(Active) {
+    if (!Active)
+      return;
+    std::lock_guard<std::mutex> Lock(mutex());
+    if (count()++ == 0) {
+      fflush(stderr);
+      llvm::errs().flush();
+      saved() = dup(2);
+      int Null = open("/dev/null", O_WRONLY);
+      if (Null >= 0) {
+        dup2(Null, 2);
+        close(Null);
+      }
+    }
+  }
+  ~StderrSilencer() {
+    if (!Active)
+      return;
+    std::lock_guard<std::mutex> Lock(mutex());
+    if (--count() == 0 && saved() >= 0) {
+      fflush(stderr);
+      llvm::errs().flush();
+      dup2(saved(), 2);
+      close(saved());
+      saved() = -1;
+    }
+  }
+
+private:
+  static std::mutex &mutex() {
+    static std::mutex M;
+    return M;
+  }
+  static int &count() {
+    static int C = 0;
+    return C;
+  }
+  static int &saved() {
+    static int S = -1;
+    return S;
+  }
+  bool Active;
 };
 
 bool looksBinary(llvm::StringRef Text) {
@@ -248,8 +302,7 @@ private:
     std::string Output;
     std::vector<ClangTidyError> Errors;
     {
-      // runClangTidy prints "Error while processing" lines to stderr; keep
-      // them out of the user's way unless --verbose asked for them.
+      StderrSilencer Silence(!Options.Verbose);
       Errors = clang::tidy::runClangTidy(Context, DB, {std::string(Absolute)}, BaseFS,
                                          /*ApplyAnyFix=*/true);
     }
