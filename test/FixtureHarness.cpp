@@ -136,6 +136,8 @@ static void readDirectives(const std::string &Text, Fixture &F) {
       F.Args = splitList(V, ' ');
     else if (Take("RUNTIME:", V))
       F.Runtime = V.str();
+    else if (Take("XFAIL:", V))
+      F.XFail = V.empty() ? "no reason given" : V.str();
     else if (Take("WITH:", V)) {
       for (const std::string &W : splitList(V, ',')) {
         llvm::SmallString<256> P(llvm::sys::path::parent_path(F.Path));

@@ -34,6 +34,7 @@ struct Fixture {
   std::vector<std::string> With;    // WITH: absolute paths
   std::vector<Mode> Modes;          // MODES: or the language default
   std::string Runtime;              // RUNTIME:
+  std::string XFail;                // XFAIL: why it is known to fail
   std::vector<Expectation> Expected;
   bool ExpectNoDiagnostics = false;
   std::vector<std::string> ParseErrors; // malformed directives
