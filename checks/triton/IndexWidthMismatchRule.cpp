@@ -1,0 +1,115 @@
+//===- IndexWidthMismatchRule.cpp - kernel-index-width-mismatch on Triton --===//
+//
+// Reported: kernels of one operation in one file (a *family*: names equal
+// once `fwd`/`forward`/`bwd`/`backward`/`kernel`/`grad`/`dx`/`dw`/`db`
+// tokens are dropped, and at least one of them carries such a token) where
+// one kernel widens its indices to 64 bits (`.to(tl.int64)`, `tl.cast`,
+// `tl.full(..., dtype=tl.int64)`, an int64 annotation) and a sibling computes
+// an offset that can pass 2^31 in int32. The forward pass then works on a
+// tensor its backward pass corrupts (the PyTorch spatial softmax bug). Caret
+// on the sibling's first wrapping offset; notes at the widening site and the
+// `.to(tl.int64)` fix.
+//
+// Blind spots: families split across files (the API sees one file), kernels
+// named without a forward/backward token, and siblings that widen a
+// different offset than the one that wraps.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace kerneltidy::triton {
+namespace {
+
+bool isPassToken(llvm::StringRef Tok) {
+  return Tok == "fwd" || Tok == "forward" || Tok == "bwd" ||
+         Tok == "backward" || Tok == "grad" || Tok == "dx" || Tok == "dw" ||
+         Tok == "db" || Tok == "dwdb";
+}
+
+/// The family key of a kernel name, and whether it named a pass.
+std::string familyKey(llvm::StringRef Name, bool &NamesPass) {
+  NamesPass = false;
+  llvm::SmallVector<llvm::StringRef, 6> Tokens;
+  Name.split(Tokens, '_', -1, /*KeepEmpty=*/false);
+  std::string Key;
+  for (llvm::StringRef Tok : Tokens) {
+    std::string Lower = Tok.lower();
+    if (isPassToken(Lower)) {
+      NamesPass = true;
+      continue;
+    }
+    if (Lower == "kernel" || Lower == "impl")
+      continue;
+    if (!Key.empty())
+      Key += '_';
+    Key += Lower;
+  }
+  return Key;
+}
+
+struct KernelInfo {
+  FunctionAnalysis *A = nullptr;
+  NodeId FirstWrap = NoNode;
+  bool NamesPass = false;
+};
+
+} // namespace
+
+void runIndexWidthMismatch(RuleContext &Ctx) {
+  llvm::StringMap<llvm::SmallVector<KernelInfo, 2>> Families;
+  llvm::SmallVector<std::string, 8> Order;
+  for (auto &AP : Ctx.Analyses) {
+    FunctionAnalysis &A = *AP;
+    if (A.caller() || A.function().CalledFromJit)
+      continue; // kernels only
+    KernelInfo K;
+    K.A = &A;
+    std::string Key = familyKey(A.function().Name, K.NamesPass);
+    for (const MemoryAccess &Access : A.function().Accesses) {
+      NodeId Wrap = A.facts(Access.Pointer).WrapSite;
+      if (Wrap != NoNode && Ctx.T.contains(A.function().Definition, Wrap) &&
+          (K.FirstWrap == NoNode || Wrap < K.FirstWrap))
+        K.FirstWrap = Wrap;
+    }
+    auto &Members = Families[Key];
+    if (Members.empty())
+      Order.push_back(Key);
+    Members.push_back(K);
+  }
+  for (const std::string &Key : Order) {
+    auto &Members = Families[Key];
+    if (Members.size() < 2 ||
+        llvm::none_of(Members, [](const KernelInfo &K) { return K.NamesPass; }))
+      continue;
+    const KernelInfo *Wide = nullptr;
+    for (const KernelInfo &K : Members)
+      if (K.A->function().WideningSite != NoNode) {
+        Wide = &K;
+        break;
+      }
+    if (!Wide)
+      continue;
+    for (const KernelInfo &K : Members) {
+      if (&K == Wide || K.A->function().WideningSite != NoNode ||
+          K.FirstWrap == NoNode)
+        continue;
+      const JitFunction &Narrow = K.A->function();
+      const JitFunction &WideFn = Wide->A->function();
+      Finding &F = Ctx.report(
+          IndexWidthMismatchId, K.FirstWrap,
+          "'" + Narrow.Name.str() + "' computes offset '" +
+              Ctx.quote(K.FirstWrap) +
+              "' in 32-bit 'int32' while its sibling '" + WideFn.Name.str() +
+              "' widens to 'int64'; the kernels disagree on index width");
+      Ctx.note(F, WideFn.WideningSite,
+               "'" + WideFn.Name.str() + "' widens its indices to 64 bits here");
+      Ctx.addWideningNote(F, *K.A, K.FirstWrap);
+    }
+  }
+}
+
+} // namespace kerneltidy::triton

@@ -1,0 +1,229 @@
+//===- StoreMaskMismatchRule.cpp - kernel-store-mask-mismatch on Triton ----===//
+//
+// Reported, two shapes:
+//
+//  1. Gated value, ungated address (the FlagGems nll_loss backward bug): the
+//     *stored value* is `tl.where(p, v, 0)`, so the kernel treats lanes that
+//     fail the *value predicate* p as invalid; the address reads a local
+//     value that p tests (`tgt`, tested by `tgt == ignore_index`); and the
+//     *store mask* lacks that test. Invalid lanes then store to an address
+//     built from an out-of-range value (a sentinel), aliasing another row
+//     or writing out of bounds. Caret on the store's pointer; notes at the
+//     test and a fix that adds p to the mask.
+//
+//  2. Unpredicated axis: a load/store/atomic whose address reads a per-lane
+//     offset (from tl.arange) that the kernel compares elsewhere against a
+//     runtime bound (`cols < n_cols`), while the access's mask does not read
+//     it: either no mask at all (an unmasked tail) or a 2-D mask that covers
+//     one axis but not the other.
+//
+// Not reported: addresses sanitised with tl.where (`safe = tl.where(p, t, 0)`),
+// offsets wrapped into range with `%`, accesses in a branch on a tl.constexpr
+// flag (`if EVEN_K:` specialisations), block pointers (boundary_check is
+// their mask and the model does not know their shapes).
+//
+// Blind spots: a bound checked through a helper or an `assert`, masks built
+// by helpers, and value predicates that are not a tl.where.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonRules.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace kerneltidy::triton {
+namespace {
+
+const char *opName(const MemoryAccess &A) {
+  switch (A.Op) {
+  case MemoryOp::Load:
+    return "tl.load";
+  case MemoryOp::Store:
+    return "tl.store";
+  default:
+    return nullptr;
+  }
+}
+
+std::string accessName(const MemoryAccess &A) {
+  if (const char *N = opName(A))
+    return N;
+  return "tl." + A.Callee.str();
+}
+
+bool isSimpleOperand(PyKind K) {
+  return K == PyKind::Identifier || K == PyKind::Call ||
+         K == PyKind::Attribute || K == PyKind::Subscript ||
+         K == PyKind::ParenthesizedExpression;
+}
+
+std::string operand(const RuleContext &Ctx, NodeId N) {
+  std::string Text = Ctx.T.text(N).str();
+  return isSimpleOperand(Ctx.T.kind(N)) ? Text : "(" + Text + ")";
+}
+
+/// Local (bound in the function) names read directly by Expr.
+void directLocalNames(FunctionAnalysis &A, NodeId Expr,
+                      llvm::SmallVectorImpl<NodeId> &Out) {
+  const PySyntaxTree &T = A.tree();
+  T.walk(Expr, [&](NodeId N) {
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    const PyNode &Node = T.node(N);
+    if (T.kind(Node.Parent) == PyKind::Attribute &&
+        Node.Field == PyField::Attribute)
+      return;
+    if (A.resolve(T.text(N), N))
+      Out.push_back(N);
+  });
+}
+
+bool sameAtom(const PySyntaxTree &T, NodeId A, NodeId B) {
+  return A == B || T.text(A) == T.text(B);
+}
+
+/// Shape 1: the value is gated by tl.where(p, ...), the address is not.
+void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
+                     const MemoryAccess &Access) {
+  const PySyntaxTree &T = Ctx.T;
+  if (Access.Value == NoNode)
+    return;
+  NodeId Value = A.underlying(Access.Value);
+  if (Ctx.M.languageCallee(Value) != "where")
+    return;
+  NodeId Pred = Ctx.M.argument(Value, 0, "condition");
+  if (Pred == NoNode)
+    return;
+  llvm::SmallVector<NodeId, 8> ValueAtoms, MaskAtoms;
+  A.predicateAtoms(Pred, ValueAtoms);
+  if (Access.Mask != NoNode)
+    A.predicateAtoms(Access.Mask, MaskAtoms);
+  llvm::DenseSet<llvm::StringRef> AddressNames;
+  A.dependencies(Access.Pointer, AddressNames, /*StopAtWhere=*/true);
+
+  for (NodeId Atom : ValueAtoms) {
+    if (llvm::any_of(MaskAtoms,
+                     [&](NodeId M) { return sameAtom(T, M, Atom); }))
+      continue;
+    llvm::SmallVector<NodeId, 4> Names;
+    directLocalNames(A, Atom, Names);
+    NodeId Used = NoNode;
+    for (NodeId N : Names)
+      if (AddressNames.contains(T.text(N))) {
+        Used = N;
+        break;
+      }
+    if (Used == NoNode)
+      continue;
+    std::string Name = T.text(Used).str();
+    std::string Op = accessName(Access);
+    std::string MaskText =
+        Access.Mask == NoNode ? std::string("no mask")
+                              : "the mask '" + Ctx.quote(Access.Mask) + "'";
+    Finding &F = Ctx.report(
+        StoreMaskMismatchId, Access.Pointer,
+        "address of '" + Op + "' uses '" + Name +
+            "', which is not predicated by " + MaskText +
+            "; only the stored value is gated by '" + Ctx.quote(Pred) + "'");
+    Ctx.note(F, Atom,
+             "lanes failing '" + Ctx.quote(Atom) + "' still " +
+                 (Access.Op == MemoryOp::Store ? "store" : "write") +
+                 " to an address built from '" + Name + "'");
+    if (Access.Mask != NoNode) {
+      Note &N = Ctx.note(F, Access.Mask,
+                         "add the value predicate to the mask: '" +
+                             Ctx.quote(Access.Mask) + " & " + Ctx.quote(Pred) +
+                             "'");
+      N.Fixes.push_back(Ctx.replacement(
+          Access.Mask, operand(Ctx, Access.Mask) + " & " + operand(Ctx, Pred)));
+    }
+    return; // one finding per access
+  }
+}
+
+/// Shape 2: a per-lane offset with a runtime bound that the mask ignores.
+void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
+                           const MemoryAccess &Access) {
+  const PySyntaxTree &T = Ctx.T;
+  if (Access.Op == MemoryOp::MakeBlockPtr || Access.BoundaryCheck != NoNode)
+    return;
+  NodeId Base = A.underlying(Access.Pointer);
+  llvm::StringRef BaseCallee = Ctx.M.languageCallee(Base);
+  if (BaseCallee == "make_block_ptr" || BaseCallee == "advance")
+    return;
+  const auto &Bounded = A.runtimeBoundedNames();
+  if (Bounded.empty())
+    return;
+  llvm::DenseSet<llvm::StringRef> AddressNames, MaskNames;
+  A.dependencies(Access.Pointer, AddressNames, /*StopAtWhere=*/false);
+  if (Access.Mask != NoNode)
+    A.dependencies(Access.Mask, MaskNames, /*StopAtWhere=*/false);
+
+  // Deterministic order: walk the bounded comparisons in source order.
+  llvm::SmallVector<std::pair<NodeId, llvm::StringRef>, 4> Missing;
+  for (const auto &[Name, Cmp] : Bounded) {
+    if (!AddressNames.contains(Name) || MaskNames.contains(Name))
+      continue;
+    // `x % n` keeps the offset in range whatever the lane.
+    if (const Binding *B = A.resolve(Name, Access.Call)) {
+      NodeId V = T.stripParens(B->Value);
+      if (T.kind(V) == PyKind::BinaryOperator && T.operatorText(V) == "%")
+        continue;
+      if (Ctx.M.languageCallee(V) == "minimum")
+        continue;
+    }
+    Missing.push_back({Cmp, Name});
+  }
+  if (Missing.empty() || A.underConstexprBranch(Access.Call))
+    return;
+  llvm::sort(Missing);
+  auto [Cmp, Name] = Missing.front();
+  std::string Op = accessName(Access);
+  std::string Message;
+  if (Access.Mask == NoNode)
+    Message = "'" + Op + "' at offsets from '" + Name.str() +
+              "' is not predicated: lanes past the bound '" + Ctx.quote(Cmp) +
+              "' access memory out of range";
+  else
+    Message = "'" + Op + "' is not predicated on '" + Name.str() +
+              "': its mask '" + Ctx.quote(Access.Mask) +
+              "' covers another axis but not the bound '" + Ctx.quote(Cmp) +
+              "'";
+  Finding &F = Ctx.report(StoreMaskMismatchId, Access.Pointer, Message);
+  Note &N = Ctx.note(F, Cmp,
+                     "'" + Name.str() + "' is bounded here; " +
+                         (Access.Mask == NoNode
+                              ? "pass 'mask=" + Ctx.quote(Cmp) + "'"
+                              : "add '" + Ctx.quote(Cmp) + "' to the mask"));
+  // The fix on the note: only when the bound reads names the access can see.
+  if (Access.Mask == NoNode) {
+    NodeId Args = T.field(Access.Call, PyField::Arguments);
+    if (Args != NoNode && T.node(Args).End > T.node(Args).Start)
+      N.Fixes.push_back(Ctx.insertion(T.node(Args).End - 1,
+                                      ", mask=" + T.text(Cmp).str()));
+  } else {
+    N.Fixes.push_back(Ctx.replacement(Access.Mask,
+                                      operand(Ctx, Access.Mask) + " & (" +
+                                          T.text(Cmp).str() + ")"));
+  }
+}
+
+} // namespace
+
+void runStoreMaskMismatch(RuleContext &Ctx) {
+  llvm::DenseSet<NodeId> Seen;
+  for (auto &AP : Ctx.Analyses) {
+    FunctionAnalysis &A = *AP;
+    for (const MemoryAccess &Access : A.function().Accesses) {
+      if (!Seen.insert(Access.Call).second)
+        continue;
+      size_t Before = Ctx.Findings.size();
+      if (Access.Op == MemoryOp::Store || Access.Op == MemoryOp::Atomic)
+        checkGatedValue(Ctx, A, Access);
+      if (Ctx.Findings.size() == Before)
+        checkUnpredicatedAxis(Ctx, A, Access);
+    }
+  }
+}
+
+} // namespace kerneltidy::triton

@@ -1,0 +1,305 @@
+//===- TritonChecks.cpp - run the Triton rules on one Python file ----------===//
+//
+// Builds the module model, one analysis per kernel and per helper call,
+// runs the enabled rules, then drops findings suppressed by `# NOLINT`,
+// `# NOLINT(check-id, ...)` or `# NOLINTNEXTLINE(check-id, ...)` (a trailing
+// `*` in an id is a glob, as in clang-tidy), deduplicates (a helper called
+// twice reports its line once) and sorts.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonChecks.h"
+#include "checks/triton/TritonRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include <algorithm>
+
+namespace kerneltidy::triton {
+
+RuleContext::RuleContext(llvm::StringRef Path, const TritonModule &M)
+    : Path(Path), M(M), T(M.tree()) {}
+
+SourcePosition RuleContext::position(NodeId N) const {
+  SourcePosition P;
+  P.File = Path.str();
+  const PyNode &Node = T.node(N);
+  P.Line = Node.Line + 1;
+  P.Column = Node.Column + 1;
+  P.Offset = Node.Start;
+  return P;
+}
+
+std::string RuleContext::quote(NodeId N) const {
+  llvm::StringRef Text = T.text(N);
+  std::string Out;
+  Out.reserve(std::min<size_t>(Text.size(), 64));
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\\') {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty() && Out.back() != '(' && Out.back() != '[' &&
+        C != ')' && C != ']')
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return Out;
+}
+
+Finding &RuleContext::report(llvm::StringRef Check, NodeId At,
+                             std::string Message) {
+  Finding F;
+  F.Check = Check.str();
+  F.Pos = position(At);
+  F.Message = std::move(Message);
+  Findings.push_back(std::move(F));
+  return Findings.back();
+}
+
+Note &RuleContext::note(Finding &F, NodeId At, std::string Message) {
+  Note N;
+  N.Pos = position(At);
+  N.Message = std::move(Message);
+  F.Notes.push_back(std::move(N));
+  return F.Notes.back();
+}
+
+Replacement RuleContext::insertion(unsigned Offset, std::string Text) const {
+  Replacement R;
+  R.File = Path.str();
+  R.Offset = Offset;
+  R.Length = 0;
+  R.Text = std::move(Text);
+  return R;
+}
+
+Replacement RuleContext::replacement(NodeId N, std::string Text) const {
+  Replacement R;
+  R.File = Path.str();
+  R.Offset = T.node(N).Start;
+  R.Length = T.node(N).End - T.node(N).Start;
+  R.Text = std::move(Text);
+  return R;
+}
+
+void RuleContext::addWideningNote(Finding &F, FunctionAnalysis &A,
+                                  NodeId Product) {
+  if (T.kind(Product) != PyKind::BinaryOperator) {
+    note(F, Product, "compute the offset in 64 bits: apply '.to(tl.int64)' to "
+                     "the index before multiplying");
+    return;
+  }
+  NodeId L = T.field(Product, PyField::Left);
+  NodeId R = T.field(Product, PyField::Right);
+  ValueFacts LF = A.facts(L), RF = A.facts(R);
+  // Widen the index (the program-id-like operand) rather than the size.
+  NodeId Index = L;
+  if (LF.CompileTime || (RF.Mag == Magnitude::ProgramId &&
+                         LF.Mag != Magnitude::ProgramId && !RF.CompileTime))
+    Index = R;
+  NodeId Stripped = T.stripParens(Index);
+  if (T.kind(Stripped) == PyKind::Identifier) {
+    NodeId Def = A.definition(Stripped);
+    if (Def != Stripped && T.kind(Def) == PyKind::Call &&
+        (M.languageCallee(Def) == "program_id")) {
+      Note &N = note(F, Def,
+                     "widen '" + T.text(Stripped).str() +
+                         "' to 64 bits where it is defined: '" + quote(Def) +
+                         ".to(tl.int64)'");
+      N.Fixes.push_back(insertion(T.node(Def).End, ".to(tl.int64)"));
+      return;
+    }
+  }
+  PyKind K = T.kind(Index);
+  bool Postfix = K == PyKind::Identifier || K == PyKind::Call ||
+                 K == PyKind::Attribute || K == PyKind::Subscript ||
+                 K == PyKind::ParenthesizedExpression;
+  Note &N = note(F, Index,
+                 "compute the offset in 64 bits: '" +
+                     (Postfix ? quote(Index) : "(" + quote(Index) + ")") +
+                     ".to(tl.int64)'");
+  if (Postfix) {
+    N.Fixes.push_back(insertion(T.node(Index).End, ".to(tl.int64)"));
+  } else {
+    N.Fixes.push_back(insertion(T.node(Index).Start, "("));
+    N.Fixes.push_back(insertion(T.node(Index).End, ").to(tl.int64)"));
+  }
+}
+
+namespace {
+
+/// Builds the analyses: every JIT function nobody calls is a root; each
+/// helper call below a root gets its own analysis with the caller's facts.
+void buildAnalyses(RuleContext &Ctx) {
+  const auto &Functions = Ctx.M.functions();
+  for (const JitFunction &F : Functions)
+    if (!F.CalledFromJit)
+      Ctx.Analyses.push_back(std::make_unique<FunctionAnalysis>(Ctx.M, F));
+  // A helper only ever called by helpers that are never reached still gets
+  // analysed on its own below (mutual recursion without a root).
+  for (size_t I = 0; I < Ctx.Analyses.size(); ++I) {
+    FunctionAnalysis &Caller = *Ctx.Analyses[I];
+    if (Caller.depth() >= 3)
+      continue;
+    for (const HelperCall &C : Caller.function().Calls)
+      Ctx.Analyses.push_back(std::make_unique<FunctionAnalysis>(
+          Ctx.M, Functions[C.Callee], Caller, C.Call));
+  }
+  for (const JitFunction &F : Functions) {
+    bool Analysed = llvm::any_of(Ctx.Analyses, [&](const auto &A) {
+      return &A->function() == &F;
+    });
+    if (!Analysed)
+      Ctx.Analyses.push_back(std::make_unique<FunctionAnalysis>(Ctx.M, F));
+  }
+}
+
+bool idMatches(llvm::StringRef Pattern, llvm::StringRef Id) {
+  Pattern = Pattern.trim();
+  if (Pattern.ends_with("*"))
+    return Id.starts_with(Pattern.drop_back());
+  return Pattern == Id;
+}
+
+/// Whether the NOLINT marker at Pos in Line (just past the marker's name)
+/// covers Check: bare markers cover every check.
+bool markerCovers(llvm::StringRef Rest, llvm::StringRef Check) {
+  if (!Rest.starts_with("("))
+    return true;
+  size_t Close = Rest.find(')');
+  if (Close == llvm::StringRef::npos)
+    return false;
+  llvm::SmallVector<llvm::StringRef, 4> Ids;
+  Rest.substr(1, Close - 1).split(Ids, ',');
+  return llvm::any_of(Ids, [&](llvm::StringRef P) { return idMatches(P, Check); });
+}
+
+/// The comment part of a line (from the first '#' outside a string).
+llvm::StringRef commentOf(llvm::StringRef Line) {
+  char Quote = 0;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+    } else if (C == '"' || C == '\'') {
+      Quote = C;
+    } else if (C == '#') {
+      return Line.substr(I);
+    }
+  }
+  return {};
+}
+
+bool lineSuppresses(llvm::StringRef Comment, llvm::StringRef Check,
+                    bool NextLine) {
+  for (size_t Pos = Comment.find("NOLINT"); Pos != llvm::StringRef::npos;
+       Pos = Comment.find("NOLINT", Pos + 6)) {
+    llvm::StringRef Rest = Comment.substr(Pos + 6);
+    bool IsNext = Rest.starts_with("NEXTLINE");
+    if (IsNext)
+      Rest = Rest.drop_front(8);
+    else if (Rest.starts_with("BEGIN") || Rest.starts_with("END"))
+      continue;
+    if (IsNext == NextLine && markerCovers(Rest, Check))
+      return true;
+  }
+  return false;
+}
+
+class LineTable {
+public:
+  explicit LineTable(llvm::StringRef Source) : Source(Source) {
+    Starts.push_back(0);
+    for (size_t I = 0; I < Source.size(); ++I)
+      if (Source[I] == '\n')
+        Starts.push_back(unsigned(I + 1));
+  }
+  /// 1-based line text without its newline; empty when out of range.
+  llvm::StringRef line(unsigned Line) const {
+    if (Line == 0 || Line > Starts.size())
+      return {};
+    unsigned Begin = Starts[Line - 1];
+    unsigned End = Line < Starts.size() ? Starts[Line] - 1 : Source.size();
+    return Source.slice(Begin, End);
+  }
+
+private:
+  llvm::StringRef Source;
+  std::vector<unsigned> Starts;
+};
+
+bool isSuppressed(const LineTable &Lines, const Finding &F) {
+  if (lineSuppresses(commentOf(Lines.line(F.Pos.Line)), F.Check, false))
+    return true;
+  return lineSuppresses(commentOf(Lines.line(F.Pos.Line - 1)), F.Check, true);
+}
+
+} // namespace
+
+bool implementsCheck(llvm::StringRef CheckId) {
+  return CheckId == Int32OffsetId || CheckId == IndexWidthMismatchId ||
+         CheckId == StoreMaskMismatchId || CheckId == NarrowAccumulationId;
+}
+
+AnalysisResult analyzePythonFile(
+    llvm::StringRef Path, llvm::StringRef Source,
+    const std::function<bool(llvm::StringRef)> &IsCheckEnabled) {
+  AnalysisResult Result;
+  try {
+    if (Source.find('\0') != llvm::StringRef::npos) {
+      Result.Errors.push_back(
+          {Path.str(), "'" + Path.str() + "' is not a text file (it holds NUL bytes)"});
+      return Result;
+    }
+    std::unique_ptr<TritonModule> M = TritonModule::build(Source);
+    if (!M) {
+      Result.Errors.push_back(
+          {Path.str(), "'" + Path.str() + "' could not be parsed as Python"});
+      return Result;
+    }
+    Result.FilesAnalysed = 1;
+    if (!M->parsed() || M->functions().empty())
+      return Result;
+
+    RuleContext Ctx(Path, *M);
+    buildAnalyses(Ctx);
+    auto Enabled = [&](llvm::StringRef Id) {
+      return !IsCheckEnabled || IsCheckEnabled(Id);
+    };
+    if (Enabled(Int32OffsetId))
+      runInt32Offset(Ctx);
+    if (Enabled(StoreMaskMismatchId))
+      runStoreMaskMismatch(Ctx);
+    if (Enabled(NarrowAccumulationId))
+      runNarrowAccumulation(Ctx);
+    if (Enabled(IndexWidthMismatchId))
+      runIndexWidthMismatch(Ctx);
+
+    LineTable Lines(Source);
+    for (Finding &F : Ctx.Findings)
+      if (Enabled(F.Check) && !isSuppressed(Lines, F))
+        Result.Findings.push_back(std::move(F));
+    llvm::sort(Result.Findings, findingLess);
+    Result.Findings.erase(
+        std::unique(Result.Findings.begin(), Result.Findings.end(),
+                    [](const Finding &A, const Finding &B) {
+                      return A.Check == B.Check && A.Pos.Offset == B.Pos.Offset &&
+                             A.Message == B.Message;
+                    }),
+        Result.Findings.end());
+  } catch (...) {
+    Result.Findings.clear();
+    Result.Errors.push_back(
+        {Path.str(), "'" + Path.str() + "' could not be analysed (internal error)"});
+  }
+  return Result;
+}
+
+} // namespace kerneltidy::triton

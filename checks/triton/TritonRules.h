@@ -1,0 +1,68 @@
+//===- TritonRules.h - shared plumbing of the Triton rules ------*- C++ -*-===//
+//
+// Each rule is one function over a RuleContext: the parsed module, one
+// FunctionAnalysis per kernel and per helper call (helpers are analysed with
+// their caller's argument facts, up to three levels deep), and helpers to
+// place findings, notes and the `.to(tl.int64)` widening fix.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
+#define KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
+
+#include "lib/Finding.h"
+#include "lib/triton/TritonValues.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kerneltidy::triton {
+
+inline constexpr llvm::StringLiteral Int32OffsetId = "kernel-int32-offset";
+inline constexpr llvm::StringLiteral IndexWidthMismatchId =
+    "kernel-index-width-mismatch";
+inline constexpr llvm::StringLiteral StoreMaskMismatchId =
+    "kernel-store-mask-mismatch";
+inline constexpr llvm::StringLiteral NarrowAccumulationId =
+    "kernel-narrow-accumulation";
+
+struct RuleContext {
+  RuleContext(llvm::StringRef Path, const TritonModule &M);
+
+  llvm::StringRef Path;
+  const TritonModule &M;
+  const PySyntaxTree &T;
+  /// Kernels (and uncalled helpers) first, in source order, then helper
+  /// contexts. Roots[i] analyses M.functions()[RootFunction[i]].
+  std::vector<std::unique_ptr<FunctionAnalysis>> Analyses;
+  std::vector<Finding> Findings;
+
+  SourcePosition position(NodeId N) const;
+  /// Source text of a node, shortened for messages.
+  std::string quote(NodeId N) const;
+  Finding &report(llvm::StringRef Check, NodeId At, std::string Message);
+  Note &note(Finding &F, NodeId At, std::string Message);
+  /// Adds the note that widens the product `Product` (an int32 multiply) to
+  /// 64 bits with `.to(tl.int64)` at the source of its index operand.
+  void addWideningNote(Finding &F, FunctionAnalysis &A, NodeId Product);
+  /// A Replacement inserting Text at byte Offset.
+  Replacement insertion(unsigned Offset, std::string Text) const;
+  Replacement replacement(NodeId N, std::string Text) const;
+};
+
+void runInt32Offset(RuleContext &Ctx);
+void runStoreMaskMismatch(RuleContext &Ctx);
+void runNarrowAccumulation(RuleContext &Ctx);
+void runIndexWidthMismatch(RuleContext &Ctx);
+
+/// Names of the 16-bit float type of V ("tl.float16" / "tl.bfloat16").
+inline const char *floatTypeName(const ValueFacts &V) {
+  if (V.Bits == 16)
+    return V.BFloat ? "tl.bfloat16" : "tl.float16";
+  if (V.Bits == 64)
+    return "tl.float64";
+  return "tl.float32";
+}
+
+} // namespace kerneltidy::triton
+
+#endif

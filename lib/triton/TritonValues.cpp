@@ -1,0 +1,696 @@
+//===- TritonValues.cpp - types, magnitudes and predicates -----------------===//
+//
+// Facts are computed lazily and memoised per node. Name resolution is by
+// position: a use sees the binding of its name that became visible last
+// before it in the source (branches are merged by taking the later one; a
+// loop body sees the bindings before the loop on its first iteration). That
+// order only ever points backwards, so evaluation cannot cycle; helper calls
+// are evaluated at most three levels deep.
+//
+//===----------------------------------------------------------------------===//
+#include "lib/triton/TritonValues.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+
+namespace kerneltidy::triton {
+namespace {
+
+constexpr unsigned MaxHelperDepth = 3;
+
+Magnitude maxMag(Magnitude A, Magnitude B) { return std::max(A, B); }
+Magnitude minMag(Magnitude A, Magnitude B) { return std::min(A, B); }
+
+/// Magnitude of a product: a constant or a lane index scales a quantity
+/// without changing its kind; program indices times program counts stay
+/// program indices (grid arithmetic); anything runtime times anything
+/// runtime can pass 2^31.
+Magnitude mulMag(Magnitude A, Magnitude B) {
+  if (A == Magnitude::Const)
+    return B;
+  if (B == Magnitude::Const)
+    return A;
+  if (A == Magnitude::Large || B == Magnitude::Large)
+    return Magnitude::Large;
+  if (A == Magnitude::Lane)
+    return B;
+  if (B == Magnitude::Lane)
+    return A;
+  if (A == Magnitude::ProgramId && B == Magnitude::ProgramId)
+    return Magnitude::ProgramId;
+  return Magnitude::Large;
+}
+
+ValueFacts intFacts(uint8_t Bits, Magnitude Mag) {
+  ValueFacts V;
+  V.Type = ValueType::Int;
+  V.Bits = Bits;
+  V.Mag = Mag;
+  return V;
+}
+
+ValueFacts unknownFacts() { return ValueFacts(); }
+
+ValueFacts dtype(bool IsInt, uint8_t Bits, bool BFloat = false) {
+  ValueFacts V;
+  V.Type = ValueType::DType;
+  V.DTypeIsInt = IsInt;
+  V.Bits = Bits;
+  V.BFloat = BFloat;
+  V.CompileTime = true;
+  V.Mag = Magnitude::Const;
+  return V;
+}
+
+/// Converts V to the type T names (`.to(T)`, `tl.cast(V, T)`).
+ValueFacts convert(ValueFacts V, const ValueFacts &T, NodeId Site) {
+  if (T.Type != ValueType::DType || T.Bits == 0) {
+    V.Type = ValueType::Unknown;
+    return V;
+  }
+  bool WasInt64 = V.isInt64();
+  V.Type = T.DTypeIsInt ? ValueType::Int : ValueType::Float;
+  V.Bits = T.Bits;
+  V.BFloat = T.BFloat;
+  V.CompileTime = false;
+  if (V.isInt64() && !WasInt64 && V.WidenSite == NoNode)
+    V.WidenSite = Site;
+  return V;
+}
+
+} // namespace
+
+ValueFacts promote(const ValueFacts &L, const ValueFacts &R) {
+  ValueFacts V;
+  V.CompileTime = L.CompileTime && R.CompileTime;
+  V.PerLane = L.PerLane || R.PerLane;
+  V.Mag = maxMag(L.Mag, R.Mag);
+  V.WrapSite = L.WrapSite != NoNode ? L.WrapSite : R.WrapSite;
+  V.WidenSite = L.WidenSite != NoNode ? L.WidenSite : R.WidenSite;
+  auto IsNum = [](ValueType T) {
+    return T == ValueType::Int || T == ValueType::Float ||
+           T == ValueType::Bool;
+  };
+  if (!IsNum(L.Type) || !IsNum(R.Type)) {
+    V.Type = ValueType::Unknown;
+    return V;
+  }
+  if (L.Type == ValueType::Float || R.Type == ValueType::Float) {
+    V.Type = ValueType::Float;
+    // A weak (literal) operand takes the other's width; int operands do
+    // not widen a float.
+    uint8_t LB = L.Type == ValueType::Float ? L.Bits : 0;
+    uint8_t RB = R.Type == ValueType::Float ? R.Bits : 0;
+    V.Bits = std::max(LB, RB);
+    V.BFloat = (L.Type == ValueType::Float && L.BFloat && LB == V.Bits) ||
+               (R.Type == ValueType::Float && R.BFloat && RB == V.Bits);
+    return V;
+  }
+  if (L.Type == ValueType::Bool && R.Type == ValueType::Bool) {
+    V.Type = ValueType::Bool;
+    return V;
+  }
+  V.Type = ValueType::Int;
+  uint8_t LB = L.Type == ValueType::Int ? L.Bits : 0;
+  uint8_t RB = R.Type == ValueType::Int ? R.Bits : 0;
+  V.Bits = std::max(LB, RB);
+  return V;
+}
+
+FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F)
+    : M(M), F(F) {
+  for (const TritonParam &P : F.Params)
+    Params.push_back(defaultParamFacts(P));
+}
+
+FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F,
+                                   FunctionAnalysis &Caller, NodeId Call)
+    : M(M), F(F), Caller(&Caller), Depth(Caller.Depth + 1) {
+  for (unsigned I = 0; I < F.Params.size(); ++I) {
+    NodeId Arg = M.argument(Call, I, F.Params[I].Name);
+    Params.push_back(Arg == NoNode ? defaultParamFacts(F.Params[I])
+                                   : Caller.facts(Arg));
+  }
+}
+
+ValueFacts FunctionAnalysis::defaultParamFacts(const TritonParam &P) {
+  if (P.IsConstexpr) {
+    ValueFacts V = intFacts(0, Magnitude::Const);
+    V.CompileTime = true;
+    return V;
+  }
+  if (P.Is64Bit) {
+    ValueFacts V = intFacts(64, Magnitude::Size);
+    V.WidenSite = P.Annotation;
+    return V;
+  }
+  if (P.Annotation != NoNode) {
+    ValueFacts T = facts(P.Annotation);
+    if (T.Type == ValueType::DType && !T.DTypeIsInt)
+      return convert(unknownFacts(), T, NoNode);
+  }
+  // Triton specialises an integer argument to i32 unless its value needs
+  // more; pointers and floats never take part in a product that matters.
+  return intFacts(32, Magnitude::Size);
+}
+
+ValueFacts FunctionAnalysis::facts(NodeId Expr) {
+  if (Expr == NoNode)
+    return unknownFacts();
+  auto It = Memo.find(Expr);
+  if (It != Memo.end())
+    return It->second;
+  ValueFacts V = compute(Expr);
+  Memo[Expr] = V;
+  return V;
+}
+
+const Binding *FunctionAnalysis::resolve(llvm::StringRef Name,
+                                         NodeId Use) const {
+  auto It = F.BindingsByName.find(Name);
+  if (It == F.BindingsByName.end())
+    return nullptr;
+  uint32_t At = tree().node(Use).Start;
+  const Binding *Best = nullptr;
+  for (unsigned I : It->second) {
+    const Binding &B = F.Bindings[I];
+    if (B.VisibleFrom <= At && (!Best || B.VisibleFrom >= Best->VisibleFrom))
+      Best = &B;
+  }
+  return Best;
+}
+
+ValueFacts FunctionAnalysis::nameFacts(NodeId Ident) {
+  llvm::StringRef Name = tree().text(Ident);
+  if (const Binding *B = resolve(Name, Ident))
+    return bindingFacts(*B);
+  int P = F.paramIndex(Name);
+  if (P >= 0)
+    return Params[P];
+  NodeId Global = M.moduleConstant(Name);
+  if (Global != NoNode && !tree().contains(Global, Ident)) {
+    ValueFacts V = facts(Global);
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  return unknownFacts();
+}
+
+ValueFacts FunctionAnalysis::bindingFacts(const Binding &B) {
+  unsigned Index = unsigned(&B - F.Bindings.data());
+  auto It = BindingMemo.find(Index);
+  if (It != BindingMemo.end())
+    return It->second;
+  ValueFacts V;
+  switch (B.Kind) {
+  case BindingKind::Assign:
+  case BindingKind::Unpacked:
+    V = facts(B.Value);
+    break;
+  case BindingKind::LoopTarget:
+    V = rangeFacts(B.Value);
+    break;
+  case BindingKind::Augmented: {
+    ValueFacts Prev;
+    if (const Binding *P = resolve(B.Name, B.Statement))
+      Prev = bindingFacts(*P);
+    else if (int I = F.paramIndex(B.Name); I >= 0)
+      Prev = Params[I];
+    llvm::StringRef Op = tree().operatorText(B.Statement);
+    Op.consume_back("=");
+    V = binaryFacts(B.Statement, Prev, Op, facts(B.Value));
+    break;
+  }
+  }
+  BindingMemo[Index] = V;
+  return V;
+}
+
+ValueFacts FunctionAnalysis::rangeFacts(NodeId Iterable) {
+  const PySyntaxTree &T = tree();
+  if (T.kind(Iterable) != PyKind::Call)
+    return unknownFacts();
+  NodeId Fn = T.field(Iterable, PyField::Function);
+  llvm::StringRef Member = M.languageMember(Fn);
+  bool IsRange = (T.kind(Fn) == PyKind::Identifier && T.text(Fn) == "range") ||
+                 Member == "range" || Member == "static_range";
+  if (!IsRange)
+    return unknownFacts();
+  ValueFacts V = intFacts(0, Magnitude::Const);
+  V.CompileTime = true;
+  NodeId Args = T.field(Iterable, PyField::Arguments);
+  unsigned Index = 0;
+  T.forEachNamedChild(Args, [&](NodeId A) {
+    if (T.kind(A) == PyKind::KeywordArgument || Index++ >= 3)
+      return;
+    ValueFacts AF = facts(A);
+    V = promote(V, AF);
+  });
+  if (V.Type != ValueType::Int)
+    V = intFacts(32, Magnitude::Size);
+  V.PerLane = false;
+  return V;
+}
+
+ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
+                                         llvm::StringRef Op,
+                                         const ValueFacts &R) {
+  ValueFacts V = promote(L, R);
+  if (Op == "*") {
+    V.Mag = mulMag(L.Mag, R.Mag);
+  } else if (Op == "<<") {
+    V.Mag = R.CompileTime ? L.Mag : Magnitude::Large;
+  } else if (Op == "//" || Op == ">>") {
+    V.Mag = L.Mag;
+  } else if (Op == "%") {
+    V.Mag = minMag(L.Mag, R.Mag);
+  } else if (Op == "/") {
+    if (V.Type == ValueType::Int) {
+      V.Type = ValueType::Float;
+      V.Bits = 32;
+    }
+  }
+  if ((Op == "*" || Op == "<<") && V.isInt32() && V.Mag == Magnitude::Large &&
+      V.WrapSite == NoNode)
+    V.WrapSite = Node;
+  return V;
+}
+
+ValueFacts FunctionAnalysis::dtypeFacts(NodeId TypeExpr) {
+  ValueFacts T = facts(TypeExpr);
+  return T.Type == ValueType::DType ? T : unknownFacts();
+}
+
+ValueFacts FunctionAnalysis::compute(NodeId E) {
+  const PySyntaxTree &T = tree();
+  switch (T.kind(E)) {
+  case PyKind::Identifier:
+    return nameFacts(E);
+  case PyKind::Integer: {
+    ValueFacts V = intFacts(0, Magnitude::Const);
+    V.CompileTime = true;
+    return V;
+  }
+  case PyKind::Float: {
+    ValueFacts V;
+    V.Type = ValueType::Float;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::True:
+  case PyKind::False: {
+    ValueFacts V;
+    V.Type = ValueType::Bool;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::None:
+  case PyKind::String: {
+    ValueFacts V;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::ParenthesizedExpression:
+    return facts(T.firstNamedChild(E));
+  case PyKind::BinaryOperator:
+    return binaryFacts(E, facts(T.field(E, PyField::Left)),
+                       T.operatorText(E), facts(T.field(E, PyField::Right)));
+  case PyKind::UnaryOperator: {
+    NodeId Arg = NoNode;
+    T.forEachNamedChild(E, [&](NodeId C) { Arg = C; });
+    return facts(Arg);
+  }
+  case PyKind::ComparisonOperator:
+  case PyKind::BooleanOperator:
+  case PyKind::NotOperator: {
+    ValueFacts V;
+    V.Type = ValueType::Bool;
+    V.Mag = Magnitude::Const;
+    V.CompileTime = true;
+    T.forEachNamedChild(E, [&](NodeId C) {
+      ValueFacts CF = facts(C);
+      V.PerLane |= CF.PerLane;
+      V.CompileTime &= CF.CompileTime;
+    });
+    return V;
+  }
+  case PyKind::ConditionalExpression: {
+    llvm::SmallVector<NodeId, 3> Parts;
+    T.forEachNamedChild(E, [&](NodeId C) { Parts.push_back(C); });
+    if (Parts.size() != 3)
+      return unknownFacts();
+    return promote(facts(Parts[0]), facts(Parts[2]));
+  }
+  case PyKind::Subscript:
+    return facts(T.field(E, PyField::Value));
+  case PyKind::Attribute: {
+    llvm::StringRef Member = M.languageMember(E);
+    if (!Member.empty())
+      return llvm::StringSwitch<ValueFacts>(Member)
+          .Case("float16", dtype(false, 16))
+          .Case("bfloat16", dtype(false, 16, true))
+          .Case("float32", dtype(false, 32))
+          .Case("float64", dtype(false, 64))
+          .Cases("int8", "uint8", dtype(true, 8))
+          .Cases("int16", "uint16", dtype(true, 16))
+          .Cases("int32", "uint32", dtype(true, 32))
+          .Cases("int64", "uint64", dtype(true, 64))
+          .Default(unknownFacts());
+    llvm::StringRef Attr = T.text(T.field(E, PyField::Attribute));
+    if (Attr == "dtype" || Attr == "element_ty")
+      return dtype(false, 0);
+    return unknownFacts();
+  }
+  case PyKind::Call:
+    return callFacts(E);
+  default:
+    return unknownFacts();
+  }
+}
+
+ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
+  const PySyntaxTree &T = tree();
+  auto Arg = [&](unsigned Pos, llvm::StringRef Key) {
+    return M.argument(Call, Pos, Key);
+  };
+  llvm::StringRef Callee = M.languageCallee(Call);
+  if (!Callee.empty()) {
+    if (Callee == "program_id" || Callee == "num_programs")
+      return intFacts(32, Magnitude::ProgramId);
+    if (Callee == "arange") {
+      ValueFacts V = intFacts(32, Magnitude::Lane);
+      V.PerLane = true;
+      return V;
+    }
+    if (Callee == "cdiv") {
+      ValueFacts V = promote(facts(Arg(0, "x")), facts(Arg(1, "div")));
+      V.Mag = Magnitude::ProgramId;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "zeros" || Callee == "full" || Callee == "ones") {
+      unsigned DTypePos = Callee == "full" ? 2 : 1;
+      ValueFacts V = convert(unknownFacts(),
+                             dtypeFacts(Arg(DTypePos, "dtype")), Call);
+      V.Mag = Callee == "full" ? facts(Arg(1, "value")).Mag : Magnitude::Const;
+      return V;
+    }
+    if (Callee == "zeros_like" || Callee == "full_like") {
+      ValueFacts V = facts(Arg(0, "input"));
+      V.Mag = Magnitude::Const;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "cast")
+      return convert(facts(Arg(0, "input")), dtypeFacts(Arg(1, "dtype")),
+                     Call);
+    if (Callee == "where") {
+      ValueFacts V = promote(facts(Arg(1, "x")), facts(Arg(2, "y")));
+      V.PerLane |= facts(Arg(0, "condition")).PerLane;
+      return V;
+    }
+    if (Callee == "minimum" || Callee == "maximum") {
+      ValueFacts L = facts(Arg(0, "x")), R = facts(Arg(1, "y"));
+      ValueFacts V = promote(L, R);
+      V.Mag = Callee == "minimum" ? minMag(L.Mag, R.Mag) : maxMag(L.Mag, R.Mag);
+      return V;
+    }
+    if (Callee == "multiple_of" || Callee == "max_contiguous" ||
+        Callee == "max_constancy" || Callee == "broadcast_to" ||
+        Callee == "reshape" || Callee == "view" || Callee == "expand_dims" ||
+        Callee == "trans" || Callee == "permute" || Callee == "ravel" ||
+        Callee == "abs" || Callee == "assume" || Callee == "constexpr")
+      return facts(Arg(0, "input"));
+    if (Callee == "sum" || Callee == "max" || Callee == "min" ||
+        Callee == "reduce" || Callee == "cumsum" || Callee == "xor_sum") {
+      ValueFacts V = facts(Arg(0, "input"));
+      V.PerLane = false;
+      return V;
+    }
+    if (Callee == "argmax" || Callee == "argmin")
+      return intFacts(32, Magnitude::Lane);
+    if (Callee == "dot") {
+      NodeId Acc = Arg(2, "acc");
+      NodeId OutType = Arg(99, "out_dtype");
+      ValueFacts V;
+      if (OutType != NoNode)
+        V = convert(unknownFacts(), dtypeFacts(OutType), Call);
+      else if (Acc != NoNode)
+        V = facts(Acc);
+      else {
+        V.Type = ValueType::Float;
+        V.Bits = 32;
+      }
+      V.Mag = Magnitude::Const;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "exp" || Callee == "exp2" || Callee == "log" ||
+        Callee == "log2" || Callee == "sqrt" || Callee == "rsqrt" ||
+        Callee == "sigmoid" || Callee == "sin" || Callee == "cos" ||
+        Callee == "fma" || Callee == "fdiv" || Callee == "div_rn" ||
+        Callee == "erf" || Callee == "softmax") {
+      ValueFacts X = facts(Arg(0, "x"));
+      ValueFacts V;
+      V.Type = ValueType::Float;
+      V.Bits = X.Type == ValueType::Float ? X.Bits : 32;
+      V.BFloat = X.Type == ValueType::Float && X.BFloat;
+      V.PerLane = X.PerLane;
+      V.Mag = Magnitude::Const;
+      return V;
+    }
+    return unknownFacts();
+  }
+  if (M.tritonMember(T.field(Call, PyField::Function)) == "cdiv") {
+    ValueFacts V = promote(facts(Arg(0, "x")), facts(Arg(1, "div")));
+    V.Mag = Magnitude::ProgramId;
+    V.WrapSite = NoNode;
+    return V;
+  }
+  llvm::StringRef Method = M.methodCallee(Call);
+  if (Method == "to") {
+    NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
+    return convert(facts(Object), dtypeFacts(Arg(0, "dtype")), Call);
+  }
+  NodeId Fn = T.field(Call, PyField::Function);
+  if (T.kind(Fn) != PyKind::Identifier)
+    return unknownFacts();
+  llvm::StringRef Name = T.text(Fn);
+  if (Name == "int")
+    return facts(Arg(0, ""));
+  int Helper = M.functionIndex(Name);
+  if (Helper < 0 || Depth >= MaxHelperDepth)
+    return unknownFacts();
+  const JitFunction &H = M.functions()[Helper];
+  if (H.Returns.empty() || &H == &F)
+    return unknownFacts();
+  FunctionAnalysis HA(M, H, *this, Call);
+  return HA.facts(H.Returns.front());
+}
+
+NodeId FunctionAnalysis::definition(NodeId Expr) const {
+  const PySyntaxTree &T = tree();
+  for (unsigned Step = 0; Step < 16; ++Step) {
+    Expr = T.stripParens(Expr);
+    if (T.kind(Expr) != PyKind::Identifier)
+      return Expr;
+    const Binding *B = resolve(T.text(Expr), Expr);
+    if (!B || B->Kind != BindingKind::Assign || B->Value == NoNode)
+      return Expr;
+    Expr = B->Value;
+  }
+  return Expr;
+}
+
+NodeId FunctionAnalysis::underlying(NodeId Expr) const {
+  const PySyntaxTree &T = tree();
+  for (unsigned Step = 0; Step < 32; ++Step) {
+    NodeId Next = definition(Expr);
+    if (T.kind(Next) == PyKind::Subscript) {
+      Next = T.field(Next, PyField::Value);
+    } else if (T.kind(Next) == PyKind::Call) {
+      llvm::StringRef Callee = M.languageCallee(Next);
+      if (M.methodCallee(Next) == "to")
+        Next = T.field(T.field(Next, PyField::Function), PyField::Object);
+      else if (Callee == "multiple_of" || Callee == "max_contiguous" ||
+               Callee == "broadcast_to" || Callee == "expand_dims" ||
+               Callee == "reshape" || Callee == "view")
+        Next = M.argument(Next, 0, "input");
+    }
+    if (Next == Expr || Next == NoNode)
+      return Expr;
+    Expr = Next;
+  }
+  return Expr;
+}
+
+void FunctionAnalysis::predicateAtoms(
+    NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms) const {
+  atomsImpl(Pred, Atoms, 64);
+}
+
+void FunctionAnalysis::atomsImpl(NodeId Pred,
+                                 llvm::SmallVectorImpl<NodeId> &Atoms,
+                                 unsigned Budget) const {
+  const PySyntaxTree &T = tree();
+  if (Pred == NoNode || Budget == 0)
+    return;
+  NodeId N = T.stripParens(Pred);
+  auto Recurse = [&](NodeId C) { atomsImpl(C, Atoms, Budget - 1); };
+  switch (T.kind(N)) {
+  case PyKind::BooleanOperator:
+    Recurse(T.field(N, PyField::Left));
+    Recurse(T.field(N, PyField::Right));
+    return;
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(N);
+    if (Op == "&" || Op == "|" || Op == "^") {
+      Recurse(T.field(N, PyField::Left));
+      Recurse(T.field(N, PyField::Right));
+      return;
+    }
+    break;
+  }
+  case PyKind::NotOperator:
+    Recurse(T.firstNamedChild(N));
+    return;
+  case PyKind::UnaryOperator:
+    if (T.operatorText(N) == "~") {
+      NodeId Arg = NoNode;
+      T.forEachNamedChild(N, [&](NodeId C) { Arg = C; });
+      Recurse(Arg);
+      return;
+    }
+    break;
+  case PyKind::Subscript:
+    Recurse(T.field(N, PyField::Value));
+    return;
+  case PyKind::Identifier: {
+    const Binding *B = resolve(T.text(N), N);
+    if (!B || B->Value == NoNode || B->Kind == BindingKind::LoopTarget)
+      break;
+    Recurse(B->Value);
+    if (B->Kind == BindingKind::Augmented)
+      if (const Binding *Prev = resolve(B->Name, B->Statement);
+          Prev && Prev->Value != NoNode)
+        Recurse(Prev->Value);
+    return;
+  }
+  case PyKind::Call: {
+    llvm::StringRef Callee = M.languageCallee(N);
+    if (M.methodCallee(N) == "to") {
+      Recurse(T.field(T.field(N, PyField::Function), PyField::Object));
+      return;
+    }
+    if (Callee == "broadcast_to" || Callee == "expand_dims" ||
+        Callee == "reshape" || Callee == "view") {
+      Recurse(M.argument(N, 0, "input"));
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  if (std::find(Atoms.begin(), Atoms.end(), N) == Atoms.end())
+    Atoms.push_back(N);
+}
+
+void FunctionAnalysis::dependencies(NodeId Expr,
+                                    llvm::DenseSet<llvm::StringRef> &Names,
+                                    bool StopAtWhere) const {
+  const PySyntaxTree &T = tree();
+  llvm::DenseSet<const Binding *> Visited;
+  llvm::SmallVector<NodeId, 16> Work;
+  if (Expr != NoNode)
+    Work.push_back(Expr);
+  while (!Work.empty()) {
+    NodeId Root = Work.pop_back_val();
+    for (NodeId N = Root, End = T.subtreeEnd(Root); N < End;) {
+      PyKind K = T.kind(N);
+      if (K == PyKind::Call) {
+        llvm::StringRef Callee = M.languageCallee(N);
+        if (Callee == "load" || (StopAtWhere && Callee == "where")) {
+          N = T.subtreeEnd(N);
+          continue;
+        }
+      }
+      if (K == PyKind::Identifier) {
+        const PyNode &Node = T.node(N);
+        PyKind ParentKind = T.kind(Node.Parent);
+        bool IsMemberName =
+            ParentKind == PyKind::Attribute && Node.Field == PyField::Attribute;
+        bool IsKeyword =
+            ParentKind == PyKind::KeywordArgument && Node.Field == PyField::Name;
+        if (!IsMemberName && !IsKeyword) {
+          llvm::StringRef Name = T.text(N);
+          Names.insert(Name);
+          const Binding *B = resolve(Name, N);
+          // Bindings of the function itself (`x = x + 1`) resolve backwards,
+          // so every binding is entered once.
+          while (B && Visited.insert(B).second) {
+            if (B->Value != NoNode)
+              Work.push_back(B->Value);
+            if (B->Kind != BindingKind::Augmented)
+              break;
+            B = resolve(B->Name, B->Statement);
+          }
+        }
+      }
+      ++N;
+    }
+  }
+}
+
+const llvm::DenseMap<llvm::StringRef, NodeId> &
+FunctionAnalysis::runtimeBoundedNames() {
+  if (BoundedNamesReady)
+    return BoundedNames;
+  BoundedNamesReady = true;
+  const PySyntaxTree &T = tree();
+  for (NodeId Cmp : F.Comparisons) {
+    llvm::StringRef Op = T.operatorText(Cmp);
+    if (Op != "<" && Op != "<=" && Op != ">" && Op != ">=")
+      continue;
+    llvm::SmallVector<NodeId, 2> Sides;
+    T.forEachNamedChild(Cmp, [&](NodeId C) { Sides.push_back(C); });
+    if (Sides.size() != 2)
+      continue;
+    for (unsigned I = 0; I < 2; ++I) {
+      NodeId Side = T.stripParens(Sides[I]);
+      while (T.kind(Side) == PyKind::Subscript)
+        Side = T.stripParens(T.field(Side, PyField::Value));
+      if (T.kind(Side) != PyKind::Identifier)
+        continue;
+      if (facts(Side).PerLane && !facts(Sides[1 - I]).CompileTime)
+        BoundedNames.insert({T.text(Side), Cmp});
+    }
+  }
+  return BoundedNames;
+}
+
+bool FunctionAnalysis::underConstexprBranch(NodeId Node) const {
+  const PySyntaxTree &T = tree();
+  for (NodeId P = T.node(Node).Parent; P != NoNode && P != F.Definition;
+       P = T.node(P).Parent) {
+    PyKind K = T.kind(P);
+    if (K != PyKind::IfStatement && K != PyKind::ElifClause)
+      continue;
+    NodeId Cond = T.field(P, PyField::Condition);
+    if (Cond == NoNode || T.contains(Cond, Node))
+      continue;
+    llvm::DenseSet<llvm::StringRef> Names;
+    dependencies(Cond, Names, false);
+    for (llvm::StringRef Name : Names)
+      if (const TritonParam *Param = F.param(Name);
+          Param && Param->IsConstexpr)
+        return true;
+  }
+  return false;
+}
+
+} // namespace kerneltidy::triton

@@ -1,0 +1,143 @@
+//===- TritonValues.h - what a Triton value is and how big ------*- C++ -*-===//
+//
+// The typed model of Triton's integer semantics, evaluated on demand per
+// expression of one JIT function:
+//
+//  * type and width: tl.program_id, tl.num_programs, tl.arange and runtime
+//    integer kernel arguments are int32 (Triton specialises an int argument to
+//    i32 unless its value exceeds it); tl.constexpr arguments and literals are
+//    compile-time and *weak* (they take the other operand's width);
+//    `.to(tl.int64)`, `tl.cast(x, tl.int64)`, `tl.full(..., dtype=tl.int64)`
+//    and int64 annotations are 64-bit; int32 op int64 is int64. Values loaded
+//    from memory have an unknown type (the pointer's element type is not
+//    known from the source) and never count as int32.
+//  * magnitude, a small lattice: Const (compile-time) < Lane (a constexpr
+//    block of tl.arange) < ProgramId (a program index or program count) <
+//    Size (a runtime size or stride) < Large (a product of two runtime
+//    quantities, e.g. `pid * stride`, `rows * C`, `offs_m[:, None] * stride_m`,
+//    which can pass 2^31 on a large tensor).
+//  * wrap site: the first int32 product of Large magnitude that feeds the
+//    value. It is kept through later arithmetic and widening (the wrap already
+//    happened) and dropped by comparisons.
+//
+// Predicates: a mask is decomposed into *atoms* (comparisons and other
+// opaque tests) through names, `&`, `|`, `and`, `or`, `not`, `~` and
+// broadcasting subscripts. *Dependencies* are the names an expression reads,
+// transitively through bindings; loads stop the walk (a loaded value is data).
+//
+// JIT helpers are evaluated with the caller's argument facts: a
+// FunctionAnalysis for a helper is built from the caller's analysis and call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_LIB_TRITON_TRITONVALUES_H
+#define KERNEL_TIDY_LIB_TRITON_TRITONVALUES_H
+
+#include "lib/triton/TritonModule.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace kerneltidy::triton {
+
+enum class Magnitude : uint8_t { Const, Lane, ProgramId, Size, Large };
+
+enum class ValueType : uint8_t { Unknown, Int, Float, Bool, DType };
+
+struct ValueFacts {
+  ValueType Type = ValueType::Unknown;
+  /// Int: 32 or 64, 0 when weak (literal or constexpr). Float: 16, 32, 64,
+  /// 0 when weak. DType: the width of the named type (Int or Float below).
+  uint8_t Bits = 0;
+  bool BFloat = false;   // Float/DType: bfloat16
+  bool DTypeIsInt = false; // DType: an integer type
+  bool CompileTime = false;
+  bool PerLane = false; // varies across the lanes of a block (tl.arange)
+  Magnitude Mag = Magnitude::Size;
+  NodeId WrapSite = NoNode; // first int32 Large product feeding this value
+  NodeId WidenSite = NoNode; // where the value was widened to 64 bits
+
+  bool isInt32() const { return Type == ValueType::Int && Bits == 32; }
+  bool isInt64() const { return Type == ValueType::Int && Bits == 64; }
+  bool isFloat16() const { return Type == ValueType::Float && Bits == 16; }
+};
+
+class FunctionAnalysis {
+public:
+  /// A kernel (or a helper analysed on its own): parameters get the facts
+  /// their annotations give them.
+  FunctionAnalysis(const TritonModule &M, const JitFunction &F);
+  /// A helper called from Caller at Call: parameters get the facts of the
+  /// caller's arguments.
+  FunctionAnalysis(const TritonModule &M, const JitFunction &F,
+                   FunctionAnalysis &Caller, NodeId Call);
+
+  const TritonModule &module() const { return M; }
+  const PySyntaxTree &tree() const { return M.tree(); }
+  const JitFunction &function() const { return F; }
+  /// How many helper levels below the analysed kernel this analysis is.
+  unsigned depth() const { return Depth; }
+  /// The caller analysis (null for kernels analysed on their own).
+  FunctionAnalysis *caller() const { return Caller; }
+
+  /// Facts of an expression of this function.
+  ValueFacts facts(NodeId Expr);
+  /// Facts of a parameter.
+  const ValueFacts &paramFacts(unsigned Index) const { return Params[Index]; }
+
+  /// The binding of Name visible at Use, or null (a parameter, a global or
+  /// an unknown name).
+  const Binding *resolve(llvm::StringRef Name, NodeId Use) const;
+  /// Follows a name to the expression it was last bound to, through
+  /// plain assignments only; returns Expr itself otherwise.
+  NodeId definition(NodeId Expr) const;
+  /// Strips value-preserving wrappers: parentheses, `.to(...)`,
+  /// tl.multiple_of / max_contiguous, broadcasting subscripts, and names
+  /// bound by plain assignment.
+  NodeId underlying(NodeId Expr) const;
+
+  /// Atoms of a predicate (see the file comment), deduplicated.
+  void predicateAtoms(NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms) const;
+  /// Names Expr depends on. With StopAtWhere, `tl.where(p, a, b)` is
+  /// treated as a sanitised value and not entered.
+  void dependencies(NodeId Expr, llvm::DenseSet<llvm::StringRef> &Names,
+                    bool StopAtWhere) const;
+  /// Per-lane names compared somewhere in the function against a bound
+  /// that is not a compile-time constant (`cols < n_cols`), each with the
+  /// first such comparison.
+  const llvm::DenseMap<llvm::StringRef, NodeId> &runtimeBoundedNames();
+  /// True when Node sits in a branch of an `if` whose condition reads a
+  /// tl.constexpr parameter (`if EVEN_K:` specialisations).
+  bool underConstexprBranch(NodeId Node) const;
+  /// The facts of the `dtype` a call names (tl.zeros(..., dtype=...)).
+  ValueFacts dtypeFacts(NodeId TypeExpr);
+
+private:
+  ValueFacts compute(NodeId Expr);
+  ValueFacts bindingFacts(const Binding &B);
+  ValueFacts nameFacts(NodeId Ident);
+  ValueFacts callFacts(NodeId Call);
+  ValueFacts binaryFacts(NodeId Node, const ValueFacts &L, llvm::StringRef Op,
+                         const ValueFacts &R);
+  ValueFacts rangeFacts(NodeId Iterable);
+  ValueFacts defaultParamFacts(const TritonParam &P);
+  void atomsImpl(NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms,
+                 unsigned Budget) const;
+
+  const TritonModule &M;
+  const JitFunction &F;
+  FunctionAnalysis *Caller = nullptr;
+  unsigned Depth = 0;
+  llvm::SmallVector<ValueFacts, 12> Params;
+  llvm::DenseMap<NodeId, ValueFacts> Memo;
+  llvm::DenseMap<unsigned, ValueFacts> BindingMemo;
+  llvm::DenseMap<llvm::StringRef, NodeId> BoundedNames;
+  bool BoundedNamesReady = false;
+};
+
+/// Type promotion of two operands (Triton's rules for the integer and
+/// float cases the model knows; Unknown wins).
+ValueFacts promote(const ValueFacts &L, const ValueFacts &R);
+
+} // namespace kerneltidy::triton
+
+#endif
