@@ -1,7 +1,16 @@
 // kernel-tidy's built-in CUDA shim: declares what kernels use so that .cu
-// files parse in Clang's CUDA mode with no CUDA toolkit installed. It is
-// force-included for CUDA sources; cuda_runtime.h and friends include it too.
-// Semantics matter only as far as the checks look: types, widths and names.
+// (and .hip) files parse in Clang's CUDA mode with no CUDA toolkit installed.
+// It is force-included for CUDA and HIP sources; cuda_runtime.h and friends
+// include it too. Semantics matter only as far as the checks look: types,
+// widths and names. Device math, shuffles and votes come from Clang's own
+// resource headers (__clang_cuda_*.h), which need no toolkit.
+//
+// Contract with the checks (do not change without telling them):
+// - threadIdx/blockIdx are 'extern const __device__ uint3', blockDim/gridDim
+//   'extern const __device__ dim3': every component is 'unsigned int'.
+// - __half, __nv_bfloat16 are classes named as in CUDA (cuda_fp16.h,
+//   cuda_bf16.h); 'half' and 'nv_bfloat16' are typedefs of them.
+// - atomicAdd & co. are plain '__device__' function declarations.
 #ifndef __KERNEL_TIDY_CUDA_H
 #define __KERNEL_TIDY_CUDA_H
 #define __KERNEL_TIDY__ 1
@@ -9,13 +18,25 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
-#ifndef __NVCC__
+#if !defined(__NVCC__) && !defined(__HIP_PLATFORM_AMD__)
 #define __NVCC__ 1
 #endif
+#ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 4
+#define __CUDACC_VER_BUILD__ 0
+#endif
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12040
+#endif
+#ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
+#ifndef __CUDA_ARCH_LIST__
 #define __CUDA_ARCH_LIST__ 900
+#endif
+#define __CUDACC_RELAXED_CONSTEXPR__ 1
+#define __CUDACC_EXTENDED_LAMBDA__ 1
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
@@ -27,31 +48,36 @@
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
 #define __grid_constant__
+#define __cudart_builtin__
+#define __device_builtin__
+#define CUDARTAPI
+#define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
 
+#ifdef __cplusplus
+// Clang's device math wants these first (as its CUDA runtime wrapper does).
+#include <__clang_cuda_math_forward_declares.h>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <cstdint>
+#include <climits>
+#include <cstdio>
+#include <new>
+#include <utility>
+#else
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <limits.h>
+#include <stdio.h>
+#endif
 #include <stddef.h>
 
-typedef int cudaError_t;
-typedef struct CUstream_st *cudaStream_t;
-typedef struct CUevent_st *cudaEvent_t;
-enum cudaMemcpyKind {
-  cudaMemcpyHostToHost,
-  cudaMemcpyHostToDevice,
-  cudaMemcpyDeviceToHost,
-  cudaMemcpyDeviceToDevice,
-  cudaMemcpyDefault
-};
-#define cudaSuccess 0
-
-struct uint3 { unsigned int x, y, z; };
-struct dim3 {
-  unsigned int x, y, z;
-  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
-                                     unsigned int vz = 1)
-      : x(vx), y(vy), z(vz) {}
-  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
-};
+#include "__kernel_tidy_cuda_types.h"
 
 // The builtin index variables: 'unsigned int' components, as in CUDA.
 extern const __device__ uint3 threadIdx;
@@ -60,20 +86,34 @@ extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
 extern const __device__ int warpSize;
 
-// Kernel launches: clang lowers k<<<g, b, s, st>>>(...) through these.
-extern "C" __host__ int __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                                     size_t sharedMem = 0,
-                                                     cudaStream_t stream = 0);
-extern "C" __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
-                                                  size_t sharedMem = 0,
-                                                  cudaStream_t stream = 0);
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 
-__device__ void __syncthreads();
-__device__ int __syncthreads_or(int);
-__device__ int __syncthreads_and(int);
-__device__ int __syncthreads_count(int);
-__device__ void __syncwarp(unsigned int mask = 0xffffffffu);
-__device__ void __threadfence();
-__device__ void __threadfence_block();
+#include "__kernel_tidy_cuda_runtime.h"
+
+#ifdef __cplusplus
+// Address-space queries that Clang's sm_90 intrinsics call.
+__device__ unsigned int __isGlobal(const void *);
+__device__ unsigned int __isShared(const void *);
+__device__ unsigned int __isConstant(const void *);
+__device__ unsigned int __isLocal(const void *);
+__device__ unsigned int __isGridConstant(const void *);
+__device__ size_t __cvta_generic_to_global(const void *);
+__device__ size_t __cvta_generic_to_shared(const void *);
+__device__ size_t __cvta_generic_to_constant(const void *);
+__device__ size_t __cvta_generic_to_local(const void *);
+// Device math, bit tricks, shuffles and votes: Clang's own headers, written
+// for CUDA >= 9 and needing nothing from the toolkit.
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+#include <__clang_cuda_cmath.h>
+#include <__clang_cuda_intrinsics.h>
+#endif
+
+#include "__kernel_tidy_cuda_device.h"
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
+#include "__kernel_tidy_prelude.h"
 
 #endif

@@ -1,0 +1,3 @@
+// kernel-tidy shim of <hip/hip_runtime_api.h>.
+#pragma once
+#include "../__kernel_tidy_hip_runtime.h"

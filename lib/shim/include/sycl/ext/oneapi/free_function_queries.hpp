@@ -1,0 +1,3 @@
+// kernel-tidy shim: declared in sycl/sycl.hpp.
+#pragma once
+#include <sycl/sycl.hpp>

@@ -1,0 +1,3 @@
+// kernel-tidy shim: everything lives in __kernel_tidy_cuda.h.
+#pragma once
+#include "__kernel_tidy_cuda.h"
