@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""kernel-tidy benchmark: run by hand, never as a timed test.
+
+Measures, in one run and with identical compiler flags, the wall time and
+peak memory of
+  floor    clang++-19 -fsyntax-only          (parsing alone)
+  peer     clang-tidy-19 with bugprone-implicit-widening-of-multiplication-result
+  plugin   clang-tidy-19 -load KernelTidyPlugin.so with our checks
+  cli      kernel-tidy (in no-build mode; same shim flags)
+over a fixed set of C++ kernel files, reporting medians of N repetitions and
+ratios against the floor. Optionally instruction counts from callgrind (a
+stable figure on a noisy machine), the Triton path's files/s and MB/s, and
+-j scaling over a directory.
+
+  tools/bench/bench.py [--build build] [--reps 5] [--files F...] [--callgrind]
+                       [--triton-dir DIR] [--scale-dir DIR] [--markdown out.md]
+"""
+import argparse, glob, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def shim_flags(path):
+    shim = os.path.join(ROOT, "lib", "shim", "include")
+    lang = "cuda" if path.endswith((".cu", ".cuh")) else "c++"
+    flags = ["-x", lang]
+    if lang == "cuda":
+        flags += ["--cuda-host-only", "-nocudainc", "-nocudalib"]
+    flags += ["-std=c++17", "-isystem", shim, "-w"]
+    pre = os.path.join(shim, "__kernel_tidy_cuda.h" if lang == "cuda" else "__kernel_tidy_prelude.h")
+    if os.path.exists(pre):
+        flags += ["-include", pre]
+    return flags
+
+
+def run(cmd):
+    """Wall seconds and peak RSS (KiB) of one command."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    return time.perf_counter() - t0, usage.ru_maxrss
+
+
+def tools(build, f):
+    fl = shim_flags(f)
+    plugin = os.path.join(build, "tools", "KernelTidyPlugin.so")
+    return {
+        "floor": ["clang++-19", "-fsyntax-only"] + fl + [f],
+        "peer": ["clang-tidy-19", "--quiet", "-checks=-*,bugprone-implicit-widening-of-multiplication-result", f, "--"] + fl,
+        "plugin": ["clang-tidy-19", "--quiet", "-load=" + plugin, "-checks=-*,kernel-*", f, "--"] + fl,
+        "cli": [os.path.join(build, "tools", "kernel-tidy"), f],
+    }
+
+
+def per_file(build, files, reps):
+    names = ["floor", "peer", "plugin", "cli"]
+    totals = {n: [] for n in names}
+    peak = {n: 0 for n in names}
+    for _ in range(reps):
+        sums = {n: 0.0 for n in names}
+        for f in files:
+            for n, cmd in tools(build, f).items():
+                wall, rss = run(cmd)
+                sums[n] += wall
+                peak[n] = max(peak[n], rss)
+        for n in names:
+            totals[n].append(sums[n])
+    med = {n: statistics.median(totals[n]) for n in names}
+    return med, peak
+
+
+def callgrind(build, f):
+    if not shutil.which("valgrind"):
+        return {}
+    out = {}
+    for n, cmd in tools(build, f).items():
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "cg.out")
+            subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                            "--callgrind-out-file=" + log + ".%p"] + cmd,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            total = 0
+            for part in glob.glob(log + ".*"):
+                for line in open(part, errors="replace"):
+                    if line.startswith("summary:") or line.startswith("totals:"):
+                        total += int(line.split()[1])
+                        break
+            out[n] = total
+    return out
+
+
+def triton_speed(build, src_dir, copies):
+    files = sorted(glob.glob(os.path.join(src_dir, "**", "*.py"), recursive=True))
+    if not files:
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        n, size = 0, 0
+        for i in range(copies):
+            for f in files:
+                dst = os.path.join(d, "c%d_%s" % (i, os.path.basename(f)))
+                shutil.copyfile(f, dst)
+                n += 1
+                size += os.path.getsize(f)
+        cli = os.path.join(build, "tools", "kernel-tidy")
+        walls = [run([cli, "-j", "1", d])[0] for _ in range(3)] if supports_j(cli) else \
+                [run([cli, d])[0] for _ in range(3)]
+        wall = statistics.median(walls)
+        return n, size, wall
+
+
+def supports_j(cli):
+    out = subprocess.run([cli, "--help"], capture_output=True, text=True).stdout
+    return " -j" in out
+
+
+def scaling(build, d):
+    cli = os.path.join(build, "tools", "kernel-tidy")
+    if not supports_j(cli):
+        return None
+    return {j: statistics.median([run([cli, "-j", str(j), d])[0] for _ in range(3)]) for j in (1, 2)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--files", nargs="*")
+    ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--triton-dir", default=os.path.join(ROOT, "fixtures", "triton"))
+    ap.add_argument("--triton-copies", type=int, default=50)
+    ap.add_argument("--scale-dir")
+    ap.add_argument("--markdown")
+    a = ap.parse_args()
+    files = a.files or sorted(glob.glob(os.path.join(ROOT, "fixtures", "cuda", "**", "*.cu"), recursive=True))
+    lines = ["# kernel-tidy benchmark", "",
+             "machine: %s, %d cores; date: %s" % (os.uname().machine, os.cpu_count(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
+             "files: %d C++ kernel files; median of %d repetitions of the whole set" % (len(files), a.reps), "",
+             "| tool | wall (s) | ratio to floor | peak RSS (MiB) |", "|---|---|---|---|"]
+    med, peak = per_file(a.build, files, a.reps)
+    for n in ["floor", "peer", "plugin", "cli"]:
+        lines.append("| %s | %.3f | %.2fx | %.0f |" % (n, med[n], med[n] / med["floor"], peak[n] / 1024.0))
+    if a.callgrind:
+        cg = callgrind(a.build, files[0])
+        if cg:
+            lines += ["", "callgrind instructions on %s:" % os.path.relpath(files[0], ROOT), "",
+                      "| tool | instructions | ratio to floor |", "|---|---|---|"]
+            for n, v in cg.items():
+                lines.append("| %s | %d | %.2fx |" % (n, v, v / max(cg["floor"], 1)))
+    t = triton_speed(a.build, a.triton_dir, a.triton_copies)
+    if t:
+        n, size, wall = t
+        lines += ["", "Triton path: %d files (%.1f MB) in %.3f s: %.0f files/s, %.1f MB/s (one process, -j 1 when available)"
+                  % (n, size / 1e6, wall, n / wall, size / 1e6 / wall)]
+    if a.scale_dir:
+        s = scaling(a.build, a.scale_dir)
+        if s:
+            lines += ["", "scaling over %s: -j1 %.2f s, -j2 %.2f s (%.2fx)" % (a.scale_dir, s[1], s[2], s[1] / s[2])]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if a.markdown:
+        open(a.markdown, "w").write(text)
+
+
+if __name__ == "__main__":
+    main()
