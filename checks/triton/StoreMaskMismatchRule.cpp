@@ -78,6 +78,19 @@ void directLocalNames(FunctionAnalysis &A, NodeId Expr,
   });
 }
 
+/// `0`, `0.0`, `-1`, `float("-inf")`: the value invalid lanes get when the
+/// where gates a value rather than selecting between two.
+bool isNeutralLiteral(const PySyntaxTree &T, NodeId N) {
+  N = T.stripParens(N);
+  if (T.kind(N) == PyKind::UnaryOperator)
+    N = T.stripParens(T.field(N, PyField::Other));
+  PyKind K = T.kind(N);
+  if (K == PyKind::Integer || K == PyKind::Float || K == PyKind::True ||
+      K == PyKind::False)
+    return true;
+  return K == PyKind::Call && T.text(T.field(N, PyField::Function)) == "float";
+}
+
 bool sameAtom(const PySyntaxTree &T, NodeId A, NodeId B) {
   return A == B || T.text(A) == T.text(B);
 }
@@ -92,7 +105,7 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
   if (Ctx.M.languageCallee(Value) != "where")
     return;
   NodeId Pred = Ctx.M.argument(Value, 0, "condition");
-  if (Pred == NoNode)
+  if (Pred == NoNode || !isNeutralLiteral(Ctx.T, Ctx.M.argument(Value, 2, "y")))
     return;
   llvm::SmallVector<NodeId, 8> ValueAtoms, MaskAtoms;
   A.predicateAtoms(Pred, ValueAtoms);

@@ -1,0 +1,142 @@
+//===- TritonFixtureTest.cpp - fixtures/triton through the library ---------===//
+//
+// A light driver of the fixtures under fixtures/triton that calls
+// analyzePythonFile directly (no CLI, no Clang), so the Triton front end can
+// be tested on its own. The repository's harness (test/FixtureTest.cpp) runs
+// the same fixtures through the in-process driver and the CLI; this one reads
+// the same directives (docs/fixtures.md) with the same meaning.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonChecks.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace kerneltidy;
+
+namespace {
+
+struct Expect {
+  unsigned Line;
+  bool IsNote;
+  std::string Substring;
+  std::string Check;
+};
+
+struct ParsedFixture {
+  std::vector<std::string> Checks;
+  std::vector<Expect> Expected;
+  bool NoDiagnostics = false;
+};
+
+ParsedFixture parse(llvm::StringRef Text) {
+  ParsedFixture P;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  static const llvm::Regex Directive(
+      "expected-(warning|note)(@([+-][0-9]+))?[ \t]*\\{\\{(.*)\\}\\}"
+      "([ \t]*\\[([a-z0-9-]+)\\])?");
+  for (unsigned I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    size_t Hash = Line.find('#');
+    if (Hash == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Comment = Line.substr(Hash);
+    if (size_t C = Comment.find("CHECKS:"); C != llvm::StringRef::npos) {
+      llvm::SmallVector<llvm::StringRef, 4> Ids;
+      Comment.substr(C + 7).split(Ids, ',');
+      for (llvm::StringRef Id : Ids)
+        P.Checks.push_back(Id.trim().str());
+    }
+    if (Comment.contains("expected-no-diagnostics"))
+      P.NoDiagnostics = true;
+    llvm::SmallVector<llvm::StringRef, 8> M;
+    if (!Directive.match(Comment, &M))
+      continue;
+    int Offset = 0;
+    if (!M[3].empty())
+      Offset = std::stoi(M[3].str());
+    // A substring ends at the first "}}".
+    llvm::StringRef Sub = M[4];
+    Sub = Sub.substr(0, Sub.find("}}"));
+    P.Expected.push_back({unsigned(int(I) + 1 + Offset), M[1] == "note",
+                          Sub.str(), M.size() > 6 ? M[6].str() : ""});
+  }
+  return P;
+}
+
+std::vector<std::string> fixtureFiles() {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator
+           It(KT_TRITON_FIXTURE_DIR, EC),
+       End;
+       It != End && !EC; It.increment(EC))
+    if (llvm::StringRef(It->path()).ends_with(".py"))
+      Files.push_back(It->path());
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+class TritonFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TritonFixture, MatchesExpectations) {
+  auto Buffer = llvm::MemoryBuffer::getFile(GetParam());
+  ASSERT_TRUE(bool(Buffer)) << GetParam();
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  ParsedFixture P = parse(Text);
+  ASSERT_FALSE(P.Checks.empty()) << "fixture lacks a CHECKS: line";
+  ASSERT_TRUE(P.NoDiagnostics != !P.Expected.empty())
+      << "a fixture needs expectations or 'expected-no-diagnostics', not both";
+  std::set<std::string> Enabled(P.Checks.begin(), P.Checks.end());
+  AnalysisResult R = triton::analyzePythonFile(
+      GetParam(), Text,
+      [&](llvm::StringRef Id) { return Enabled.count(Id.str()) > 0; });
+  EXPECT_TRUE(R.Errors.empty());
+  std::vector<bool> Used(R.Findings.size(), false);
+  for (const Expect &E : P.Expected) {
+    bool Found = false;
+    for (size_t I = 0; I < R.Findings.size() && !Found; ++I) {
+      const Finding &F = R.Findings[I];
+      if (!E.Check.empty() && F.Check != E.Check)
+        continue;
+      if (!E.IsNote) {
+        if (!Used[I] && F.Pos.Line == E.Line &&
+            llvm::StringRef(F.Message).contains(E.Substring))
+          Found = Used[I] = true;
+      } else {
+        for (const Note &N : F.Notes)
+          Found |= N.Pos.Line == E.Line &&
+                   llvm::StringRef(N.Message).contains(E.Substring);
+      }
+    }
+    EXPECT_TRUE(Found) << "expected " << (E.IsNote ? "note" : "warning")
+                       << " not reported at line " << E.Line << ": {{"
+                       << E.Substring << "}}";
+  }
+  for (size_t I = 0; I < R.Findings.size(); ++I)
+    EXPECT_TRUE(Used[I]) << "unexpected finding at line "
+                         << R.Findings[I].Pos.Line << ": "
+                         << R.Findings[I].Message << " ["
+                         << R.Findings[I].Check << "]";
+}
+
+std::string testName(const ::testing::TestParamInfo<std::string> &Info) {
+  llvm::StringRef Rel = Info.param;
+  Rel.consume_front(KT_TRITON_FIXTURE_DIR);
+  std::string Name;
+  for (char C : Rel.drop_front())
+    Name += llvm::isAlnum(C) ? C : '_';
+  return Name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, TritonFixture,
+                         ::testing::ValuesIn(fixtureFiles()), testName);
+
+} // namespace

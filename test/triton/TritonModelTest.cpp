@@ -1,0 +1,361 @@
+//===- TritonModelTest.cpp - unit tests of the Triton model ----------------===//
+//
+// Parsing (flat tree, error tolerance), discovery (decorator stacks, import
+// spellings, helpers), the integer model (width, magnitude, wrap sites,
+// helper facts), predicates and masks, and suppression comments.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonChecks.h"
+#include "lib/triton/TritonValues.h"
+
+#include <gtest/gtest.h>
+
+using namespace kerneltidy;
+using namespace kerneltidy::triton;
+
+namespace {
+
+std::unique_ptr<TritonModule> build(llvm::StringRef Source) {
+  auto M = TritonModule::build(Source);
+  EXPECT_TRUE(M && M->parsed());
+  return M;
+}
+
+/// The value bound last to Name in function F.
+NodeId valueOf(const JitFunction &F, llvm::StringRef Name) {
+  NodeId V = NoNode;
+  for (const Binding &B : F.Bindings)
+    if (B.Name == Name)
+      V = B.Value;
+  return V;
+}
+
+ValueFacts factsOf(const TritonModule &M, llvm::StringRef Fn,
+                   llvm::StringRef Name) {
+  const JitFunction *F = M.function(Fn);
+  EXPECT_NE(F, nullptr);
+  FunctionAnalysis A(M, *F);
+  return A.facts(valueOf(*F, Name));
+}
+
+const char *Header = "import triton\nimport triton.language as tl\n\n";
+
+TEST(TritonParse, FlatTreeIsPreOrderWithRanges) {
+  llvm::StringRef Src = "x = a * (b + 1)\n";
+  auto T = PySyntaxTree::parse(Src);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->kind(T->root()), PyKind::Module);
+  EXPECT_FALSE(T->hasErrors());
+  unsigned Binary = 0;
+  T->walk(T->root(), [&](NodeId N) {
+    if (T->kind(N) == PyKind::BinaryOperator)
+      ++Binary;
+    if (N != T->root())
+      EXPECT_TRUE(T->contains(T->node(N).Parent, N));
+  });
+  EXPECT_EQ(Binary, 2u);
+  NodeId Assign = NoNode;
+  T->walk(T->root(), [&](NodeId N) {
+    if (T->kind(N) == PyKind::Assignment)
+      Assign = N;
+  });
+  ASSERT_NE(Assign, NoNode);
+  NodeId Right = T->field(Assign, PyField::Right);
+  EXPECT_EQ(T->text(Right), "a * (b + 1)");
+  EXPECT_EQ(T->operatorText(Right), "*");
+  EXPECT_EQ(T->text(T->stripParens(T->field(Right, PyField::Right))), "b + 1");
+}
+
+TEST(TritonParse, SyntaxErrorsKeepValidKernels) {
+  std::string Src = std::string(Header) +
+                    "def broken(:\n    pass\n\n"
+                    "@triton.jit\n"
+                    "def k(x_ptr, stride):\n"
+                    "    pid = tl.program_id(0)\n"
+                    "    tl.store(x_ptr + pid * stride, 1.0)\n";
+  auto M = build(Src);
+  EXPECT_TRUE(M->tree().hasErrors());
+  ASSERT_EQ(M->functions().size(), 1u);
+  AnalysisResult R = analyzePythonFile("f.py", Src, nullptr);
+  EXPECT_TRUE(R.Errors.empty());
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Check, "kernel-int32-offset");
+  EXPECT_EQ(R.Findings[0].Pos.Line, 10u);
+}
+
+TEST(TritonParse, BinaryInputIsAFileError) {
+  std::string Src = "import triton\n";
+  Src.push_back('\0');
+  AnalysisResult R = analyzePythonFile("bin.py", Src, nullptr);
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_EQ(R.Errors[0].File, "bin.py");
+  EXPECT_TRUE(R.Findings.empty());
+}
+
+TEST(TritonParse, NonTritonFileIsNotParsed) {
+  auto M = TritonModule::build("def f():\n    return 1\n");
+  ASSERT_TRUE(M);
+  EXPECT_FALSE(M->parsed());
+  AnalysisResult R = analyzePythonFile("plain.py", "x = 1\n", nullptr);
+  EXPECT_EQ(R.FilesAnalysed, 1u);
+  EXPECT_TRUE(R.Findings.empty() && R.Errors.empty());
+}
+
+TEST(TritonDiscovery, DecoratorStacksAndSpellings) {
+  auto M = build("import triton\n"
+                 "import triton.language as language\n"
+                 "from triton import jit as triton_jit\n"
+                 "from ..utils import libentry\n\n"
+                 "@triton.jit\ndef a(x): pass\n\n"
+                 "@triton.jit(do_not_specialize=['n'])\ndef b(x, n): pass\n\n"
+                 "@libentry()\n@triton.autotune(configs=[], key=['n'])\n"
+                 "@triton.jit\ndef c(x, n): pass\n\n"
+                 "@triton.heuristics({'E': lambda a: True})\n"
+                 "@triton.jit\ndef d(x): pass\n\n"
+                 "@triton_jit\ndef e(x): pass\n\n"
+                 "@libentry()\ndef not_a_kernel(x): pass\n\n"
+                 "def plain(x): pass\n\n"
+                 "class K:\n    @triton.jit\n    def f(x): pass\n");
+  std::vector<std::string> Names;
+  for (const JitFunction &F : M->functions())
+    Names.push_back(F.Name.str());
+  EXPECT_EQ(Names, (std::vector<std::string>{"a", "b", "c", "d", "e", "f"}));
+  // `language` is this file's spelling of triton.language.
+  NodeId Attr = NoNode;
+  auto P = build("import triton\nimport triton.language as language\n"
+                 "y = language.program_id\n");
+  P->tree().walk(P->tree().root(), [&](NodeId N) {
+    if (P->tree().kind(N) == PyKind::Attribute)
+      Attr = N;
+  });
+  EXPECT_EQ(P->languageMember(Attr), "program_id");
+}
+
+TEST(TritonDiscovery, ParamsAccessesAndHelpers) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def helper(ptr, row, stride):\n"
+                 "    return tl.load(ptr + row * stride)\n\n"
+                 "@triton.jit\n"
+                 "def kern(x_ptr, y_ptr, stride: tl.int64, n, BLOCK: tl.constexpr = 4):\n"
+                 "    pid = tl.program_id(0)\n"
+                 "    v = helper(x_ptr, pid, stride)\n"
+                 "    tl.store(y_ptr + pid, v, mask=pid < n)\n"
+                 "    tl.atomic_add(y_ptr, v, mask=pid < n)\n");
+  const JitFunction *K = M->function("kern");
+  const JitFunction *H = M->function("helper");
+  ASSERT_TRUE(K && H);
+  EXPECT_TRUE(H->CalledFromJit);
+  EXPECT_FALSE(K->CalledFromJit);
+  ASSERT_EQ(K->Params.size(), 5u);
+  EXPECT_TRUE(K->Params[2].Is64Bit);
+  EXPECT_TRUE(K->Params[4].IsConstexpr);
+  EXPECT_NE(K->WideningSite, NoNode);
+  ASSERT_EQ(K->Accesses.size(), 2u);
+  EXPECT_EQ(K->Accesses[0].Op, MemoryOp::Store);
+  EXPECT_EQ(M->tree().text(K->Accesses[0].Value), "v");
+  EXPECT_EQ(M->tree().text(K->Accesses[0].Mask), "pid < n");
+  EXPECT_EQ(K->Accesses[1].Op, MemoryOp::Atomic);
+  ASSERT_EQ(K->Calls.size(), 1u);
+  EXPECT_EQ(&M->functions()[K->Calls[0].Callee], H);
+}
+
+TEST(TritonValuesTest, WidthsAndMagnitudes) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(x_ptr, stride, n, BLOCK: tl.constexpr):\n"
+                 "    pid = tl.program_id(0)\n"
+                 "    offs = pid * BLOCK + tl.arange(0, BLOCK)\n"
+                 "    lane = tl.arange(0, BLOCK) * stride\n"
+                 "    row = pid * stride\n"
+                 "    row64 = pid.to(tl.int64) * stride\n"
+                 "    cast64 = tl.cast(pid, tl.int64) * stride\n"
+                 "    full64 = tl.full([BLOCK], 0, dtype=tl.int64) + pid\n"
+                 "    grid = pid * tl.cdiv(n, BLOCK)\n"
+                 "    wrapped = (pid * BLOCK + tl.arange(0, BLOCK)) % n\n"
+                 "    both = offs[:, None] * stride\n"
+                 "    loaded = tl.load(x_ptr + pid) * stride\n"
+                 "    half = tl.zeros([BLOCK], dtype=tl.float16)\n"
+                 "    bf = tl.zeros([BLOCK], dtype=tl.bfloat16) + 1.0\n"
+                 "    f32 = half + tl.zeros([BLOCK], dtype=tl.float32)\n");
+  auto F = [&](llvm::StringRef N) { return factsOf(*M, "k", N); };
+  EXPECT_TRUE(F("pid").isInt32());
+  EXPECT_EQ(F("pid").Mag, Magnitude::ProgramId);
+  EXPECT_EQ(F("offs").Mag, Magnitude::ProgramId);
+  EXPECT_TRUE(F("offs").PerLane);
+  EXPECT_EQ(F("offs").WrapSite, NoNode);
+  EXPECT_EQ(F("lane").Mag, Magnitude::Size);
+  EXPECT_EQ(F("lane").WrapSite, NoNode);
+  EXPECT_EQ(F("row").Mag, Magnitude::Large);
+  EXPECT_NE(F("row").WrapSite, NoNode);
+  EXPECT_TRUE(F("row64").isInt64());
+  EXPECT_EQ(F("row64").WrapSite, NoNode);
+  EXPECT_NE(F("row64").WidenSite, NoNode);
+  EXPECT_TRUE(F("cast64").isInt64());
+  EXPECT_EQ(F("cast64").WrapSite, NoNode);
+  EXPECT_TRUE(F("full64").isInt64());
+  EXPECT_EQ(F("grid").Mag, Magnitude::ProgramId);
+  EXPECT_EQ(F("grid").WrapSite, NoNode);
+  EXPECT_EQ(F("wrapped").Mag, Magnitude::ProgramId);
+  EXPECT_NE(F("both").WrapSite, NoNode);
+  EXPECT_EQ(F("loaded").Type, ValueType::Unknown);
+  EXPECT_EQ(F("loaded").WrapSite, NoNode);
+  EXPECT_TRUE(F("half").isFloat16());
+  EXPECT_FALSE(F("half").BFloat);
+  EXPECT_TRUE(F("bf").isFloat16());
+  EXPECT_TRUE(F("bf").BFloat);
+  EXPECT_EQ(F("f32").Bits, 32);
+}
+
+TEST(TritonValuesTest, AugmentedAndLoopBindings) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(X, stride, n, BLOCK: tl.constexpr):\n"
+                 "    pid = tl.program_id(0)\n"
+                 "    X += pid * stride\n"
+                 "    for i in range(0, n, BLOCK):\n"
+                 "        cols = i + tl.arange(0, BLOCK)\n"
+                 "        tl.load(X + cols, mask=cols < n)\n");
+  const JitFunction *K = M->function("k");
+  FunctionAnalysis A(*M, *K);
+  ASSERT_EQ(K->Accesses.size(), 1u);
+  ValueFacts Ptr = A.facts(K->Accesses[0].Pointer);
+  ASSERT_NE(Ptr.WrapSite, NoNode);
+  EXPECT_EQ(M->tree().text(Ptr.WrapSite), "pid * stride");
+  // cols = i + tl.arange(...): the loop variable is an int32 bounded by n.
+  ValueFacts Cols = factsOf(*M, "k", "cols");
+  EXPECT_TRUE(Cols.isInt32());
+  EXPECT_EQ(Cols.Mag, Magnitude::Size);
+  EXPECT_TRUE(Cols.PerLane);
+  EXPECT_NE(K->Accesses[0].Loop, NoNode);
+}
+
+TEST(TritonValuesTest, HelperSeesCallerFacts) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def helper(ptr, row, stride):\n"
+                 "    tl.store(ptr + row * stride, 0.0)\n"
+                 "    return row * stride\n\n"
+                 "@triton.jit\n"
+                 "def narrow(x_ptr, stride):\n"
+                 "    r = helper(x_ptr, tl.program_id(0), stride)\n\n"
+                 "@triton.jit\n"
+                 "def wide(x_ptr, stride):\n"
+                 "    r = helper(x_ptr, tl.program_id(0).to(tl.int64), stride)\n\n"
+                 "@triton.jit\n"
+                 "def bounded(x_ptr, stride, BLOCK: tl.constexpr):\n"
+                 "    r = helper(x_ptr, tl.program_id(0), BLOCK)\n");
+  EXPECT_NE(factsOf(*M, "narrow", "r").WrapSite, NoNode);
+  EXPECT_TRUE(factsOf(*M, "wide", "r").isInt64());
+  EXPECT_EQ(factsOf(*M, "wide", "r").WrapSite, NoNode);
+  EXPECT_EQ(factsOf(*M, "bounded", "r").WrapSite, NoNode);
+  // Reported once, on the helper's line, because one caller is narrow.
+  AnalysisResult R = analyzePythonFile(
+      "h.py",
+      std::string(Header) + "@triton.jit\n"
+                            "def helper(ptr, row, stride):\n"
+                            "    tl.store(ptr + row * stride, 0.0)\n\n"
+                            "@triton.jit\n"
+                            "def narrow(x_ptr, stride):\n"
+                            "    helper(x_ptr, tl.program_id(0), stride)\n"
+                            "    helper(x_ptr, tl.program_id(1), stride)\n",
+      nullptr);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Pos.Line, 6u);
+}
+
+TEST(TritonMasks, AtomsDependenciesAndBounds) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(t_ptr, out_ptr, N, C, ignore, EVEN: tl.constexpr, BLOCK: tl.constexpr):\n"
+                 "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                 "    mask = offs < N\n"
+                 "    t = tl.load(t_ptr + offs, mask=mask, other=0)\n"
+                 "    keep = not (t == ignore) and mask\n"
+                 "    both = (mask & ~(t < 0))[:, None]\n"
+                 "    safe = tl.where(keep, t, 0)\n"
+                 "    addr = out_ptr + offs * C + safe\n"
+                 "    if EVEN:\n"
+                 "        tl.store(addr, 1.0)\n"
+                 "    else:\n"
+                 "        tl.store(addr, 1.0, mask=keep)\n");
+  const JitFunction *K = M->function("k");
+  FunctionAnalysis A(*M, *K);
+  const PySyntaxTree &T = M->tree();
+  llvm::SmallVector<NodeId, 4> Atoms;
+  A.predicateAtoms(valueOf(*K, "keep"), Atoms);
+  ASSERT_EQ(Atoms.size(), 2u);
+  EXPECT_EQ(T.text(Atoms[0]), "t == ignore");
+  EXPECT_EQ(T.text(Atoms[1]), "offs < N");
+  Atoms.clear();
+  A.predicateAtoms(valueOf(*K, "both"), Atoms);
+  ASSERT_EQ(Atoms.size(), 2u);
+  EXPECT_EQ(T.text(Atoms[1]), "t < 0");
+
+  llvm::DenseSet<llvm::StringRef> Sanitised, All;
+  A.dependencies(valueOf(*K, "addr"), Sanitised, /*StopAtWhere=*/true);
+  A.dependencies(valueOf(*K, "addr"), All, /*StopAtWhere=*/false);
+  EXPECT_TRUE(Sanitised.contains("offs"));
+  EXPECT_TRUE(Sanitised.contains("safe"));
+  EXPECT_FALSE(Sanitised.contains("t"));
+  EXPECT_TRUE(All.contains("t"));
+  // Loads are data: the address of `t` is not a dependency of `t`'s users.
+  EXPECT_FALSE(All.contains("t_ptr"));
+
+  const auto &Bounded = A.runtimeBoundedNames();
+  EXPECT_TRUE(Bounded.count("offs"));
+  EXPECT_FALSE(Bounded.count("t")); // loaded, not per-lane by construction
+  ASSERT_EQ(K->Accesses.size(), 3u);
+  EXPECT_TRUE(A.underConstexprBranch(K->Accesses[1].Call));
+  EXPECT_TRUE(A.underConstexprBranch(K->Accesses[2].Call));
+  EXPECT_FALSE(A.underConstexprBranch(K->Accesses[0].Call));
+}
+
+std::string tailKernel(llvm::StringRef StoreLineSuffix, llvm::StringRef Before = "") {
+  return std::string(Header) + "@triton.jit\n"
+                               "def k(x_ptr, n, BLOCK: tl.constexpr):\n"
+                               "    cols = tl.arange(0, BLOCK)\n"
+                               "    x = tl.load(x_ptr + cols, mask=cols < n)\n" +
+         Before.str() + "    tl.store(x_ptr + cols, x + 1)" + StoreLineSuffix.str() +
+         "\n";
+}
+
+TEST(TritonSuppression, NolintForms) {
+  auto Count = [](const std::string &Src) {
+    return analyzePythonFile("s.py", Src, nullptr).Findings.size();
+  };
+  EXPECT_EQ(Count(tailKernel("")), 1u);
+  EXPECT_EQ(Count(tailKernel("  # NOLINT")), 0u);
+  EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-store-mask-mismatch)")), 0u);
+  EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-*)")), 0u);
+  EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-int32-offset)")), 1u);
+  EXPECT_EQ(Count(tailKernel("", "    # NOLINTNEXTLINE(kernel-store-mask-mismatch)\n")), 0u);
+  EXPECT_EQ(Count(tailKernel("", "    # NOLINTNEXTLINE(kernel-narrow-accumulation)\n")), 1u);
+  // A NOLINTNEXTLINE does not silence its own line.
+  EXPECT_EQ(Count(tailKernel("  # NOLINTNEXTLINE")), 1u);
+  // '#' inside a string is not a comment.
+  EXPECT_EQ(Count(tailKernel("; s = '# NOLINT'")), 1u);
+}
+
+TEST(TritonChecksApi, ImplementsAndFilters) {
+  EXPECT_TRUE(implementsCheck("kernel-int32-offset"));
+  EXPECT_TRUE(implementsCheck("kernel-index-width-mismatch"));
+  EXPECT_TRUE(implementsCheck("kernel-store-mask-mismatch"));
+  EXPECT_TRUE(implementsCheck("kernel-narrow-accumulation"));
+  EXPECT_FALSE(implementsCheck("kernel-nonexistent"));
+  AnalysisResult R = analyzePythonFile(
+      "f.py", tailKernel(""),
+      [](llvm::StringRef Id) { return Id == "kernel-int32-offset"; });
+  EXPECT_TRUE(R.Findings.empty());
+  AnalysisResult S = analyzePythonFile("f.py", tailKernel(""), nullptr);
+  ASSERT_EQ(S.Findings.size(), 1u);
+  const Finding &F = S.Findings[0];
+  EXPECT_EQ(F.Pos.File, "f.py");
+  EXPECT_EQ(F.Pos.Line, 8u);
+  EXPECT_EQ(F.Pos.Column, 14u);
+  ASSERT_FALSE(F.Notes.empty());
+  ASSERT_EQ(F.Notes[0].Fixes.size(), 1u);
+  EXPECT_EQ(F.Notes[0].Fixes[0].Text, ", mask=cols < n");
+}
+
+} // namespace
