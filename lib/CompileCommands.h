@@ -42,12 +42,21 @@ std::vector<std::string> defaultParseArgs(SourceLanguage L,
                                           bool NoBuild);
 
 /// Translates a database command line (argv[0] is the compiler; the input
-/// file may appear) into a clang command line for our parser. Flags that
-/// only matter for code generation are dropped and listed in Dropped.
+/// file may appear) into a clang command line for our parser: argv[0] is
+/// "clang-tool", then defaultParseArgs() for the language the command
+/// compiles (nvcc and `-x cu` -> CUDA, hipcc and `-x hip` -> HIP, `-fsycl`
+/// or icpx/dpcpp -> SYCL), then the flags that matter to a parse (-I -D -U
+/// -isystem -iquote -idirafter -include -std -x, host -f/-m flags that change
+/// the language; -Xcompiler and --compiler-options are unwrapped; response
+/// files @file are expanded relative to Directory), then the input file.
+/// Everything else is dropped and listed in Dropped; a translation never
+/// fails. Include directories that hold a GPU toolkit's own runtime headers
+/// are dropped too: the built-in shim replaces them.
 std::vector<std::string>
 translateCompileCommand(llvm::ArrayRef<std::string> CommandLine,
                         llvm::StringRef ShimDir,
-                        std::vector<std::string> *Dropped = nullptr);
+                        std::vector<std::string> *Dropped = nullptr,
+                        llvm::StringRef Directory = {});
 
 } // namespace kerneltidy
 
