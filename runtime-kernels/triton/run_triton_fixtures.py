@@ -512,7 +512,8 @@ def main():
             rows.append({"fixture": rel, "kind": kind, "cases": cases,
                          "verdict": v, "seconds": round(seconds, 1)})
 
-    print("| fixture | kind | case | shape | expected | observed | kernel ms "
+    print("| fixture | kind | case | shape | expected | observed "
+          "| ms (a file's first launch includes Triton's JIT compile) "
           "| verdict |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
