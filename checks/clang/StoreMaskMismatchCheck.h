@@ -1,8 +1,13 @@
-//===- StoreMaskMismatchCheck.h - kernel-store-mask-mismatch ---------------------------------------------*- C++ -*-===//
+//===- StoreMaskMismatchCheck.h - kernel-store-mask-mismatch ---*- C++ -*-===//
 #ifndef KERNEL_TIDY_CHECKS_CLANG_STOREMASKMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_STOREMASKMISMATCHCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+
+namespace kerneltidy {
+class FunctionPredicates;
+struct Access;
+} // namespace kerneltidy
 
 namespace clang::tidy::kernel {
 
@@ -11,17 +16,21 @@ namespace clang::tidy::kernel {
 /// For the user-facing documentation see docs/checks/kernel-store-mask-mismatch.md.
 class StoreMaskMismatchCheck : public ClangTidyCheck {
 public:
-  /// False until the check's logic lands: --list-checks says so, and the
-  /// check reports nothing.
-  static constexpr bool Implemented = false;
+  static constexpr bool Implemented = true;
 
-  StoreMaskMismatchCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  StoreMaskMismatchCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void analyseBody(const Stmt *Body, ASTContext &Ctx);
+
+  /// Also report loads through a possibly invalid value (default true).
+  const bool CheckLoads;
 };
 
 } // namespace clang::tidy::kernel

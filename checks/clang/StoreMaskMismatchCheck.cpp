@@ -1,0 +1,505 @@
+//===- StoreMaskMismatchCheck.cpp - kernel-store-mask-mismatch ------------===//
+//
+// What is reported. A store (assignment through a subscript or a
+// dereference), an atomic ('atomicAdd' and friends, 'sycl::atomic_ref'
+// operations) or, at lower priority, a load, whose *store address* depends on
+// a value V that the kernel itself treats as possibly invalid, while the
+// access is not predicated on V's validity:
+//
+//   * a *value predicate* is a comparison on V ('t != ignore_index', 'e >= 0',
+//     'lora_id < max_loras') that the kernel uses to decide whether a value is
+//     real: it gates the stored value ('valid ? g : 0', 'g * valid', 'if
+//     (valid) g = ...');
+//   * the *store mask* is what the store is actually control-dependent on:
+//     enclosing 'if' branches and loop bodies, '?:' arms, early 'return' /
+//     'continue', asserts before it ('CUDA_KERNEL_ASSERT', 'assert'), and the
+//     conditions on the path from V to the address ('safe = valid ? t : 0').
+//
+// Form (a): an atom of the stored value's gate constrains V and the store
+// mask does not imply it ('t != ignore_index' gates the gradient; the store
+// to 'grad_input[row * C + t]' is under 'row < N' only): the seed 002 bug.
+// Form (b): V is read from an index tensor, the kernel validates V before
+// another access, and this access's mask does not imply that validation (a
+// LoRA id checked against 'max_loras' for one gather but not for the
+// atomic). Loads of either shape are reported with their own message
+// ("load address ..."): an out-of-bounds gather is a lesser harm than a
+// stray write. A store the mask does cover, or a V that is clamped
+// ('min'/'max'/'clamp') or replaced ('valid ? t : 0') first, is silent.
+//
+// The warning sits on V's use in the address; notes point at the predicate,
+// at the value gate (or the validating access), and offer wrapping the store
+// in the predicate ('if (valid) ...'), only where that is a mechanical
+// rewrite: a whole statement, not the then-branch of an 'if' with an 'else',
+// and a predicate whose names are all in scope at the store.
+//
+// Known blind spots: the analysis is intraprocedural (a helper that takes V
+// and stores is not seen into); reassignment of V between its check and the
+// store is not tracked; implication is syntactic (same comparison, same side
+// bound, both sides bounded, or integer constants excluding the sentinel);
+// an atom on an expression of V ('t - start < n') constrains only itself;
+// stores to '__shared__' arrays indexed by thread positions are not
+// reported (zero padding of a shared tile is the norm); loads in templates
+// whose element type is dependent are not seen (no lvalue-to-rvalue cast).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/clang/StoreMaskMismatchCheck.h"
+#include "lib/analysis/Predicates.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang::ast_matchers;
+using kerneltidy::Access;
+using kerneltidy::AccessKind;
+using kerneltidy::Atom;
+using kerneltidy::BoundKind;
+using kerneltidy::Condition;
+using kerneltidy::Dependency;
+using kerneltidy::FunctionPredicates;
+
+namespace clang::tidy::kernel {
+namespace {
+
+// Stand-in for lib/analysis/KernelDiscovery until it lands: device code is a
+// CUDA/HIP '__global__' or '__device__' function, a SYCL functor's call
+// operator taking an nd_item/item, or a lambda that is device code or is
+// passed to parallel_for/single_task.
+bool isSyclItemType(QualType T) {
+  T = T.getNonReferenceType();
+  StringRef Name;
+  if (const auto *TST = T->getAs<TemplateSpecializationType>()) {
+    if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
+      Name = TD->getName();
+  } else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    if (RD->getIdentifier())
+      Name = RD->getName();
+  }
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("nd_item", "item", "group", "h_item", true)
+      .Default(false);
+}
+
+bool isDeviceFunction(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>())
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getOverloadedOperator() == OO_Call)
+      for (const ParmVarDecl *P : MD->parameters())
+        if (isSyclItemType(P->getType()))
+          return true;
+  return false;
+}
+
+bool isKernelLambda(const LambdaExpr *L, ASTContext &Ctx) {
+  const CXXMethodDecl *Op = L->getCallOperator();
+  if (!Op)
+    return false;
+  if (isDeviceFunction(Op))
+    return true;
+  DynTypedNode Node = DynTypedNode::create(*L);
+  for (unsigned Depth = 0; Depth < 6; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (const auto *Call = Node.get<CallExpr>()) {
+      StringRef Name;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+        if (const CXXMethodDecl *MD = MC->getMethodDecl())
+          if (MD->getIdentifier())
+            Name = MD->getName();
+      } else {
+        Name = kerneltidy::calleeName(Call);
+      }
+      if (Name.empty())
+        if (const auto *M = dyn_cast_or_null<CXXDependentScopeMemberExpr>(
+                Call->getCallee()->IgnoreParens()))
+          if (M->getMember().isIdentifier())
+            Name = M->getMember().getAsIdentifierInfo()->getName();
+      return Name.starts_with("parallel_for") || Name == "single_task";
+    }
+    if (!Node.get<Expr>())
+      return false;
+  }
+  return false;
+}
+
+StringRef varName(const VarDecl *V) {
+  return V->getIdentifier() ? V->getName() : StringRef("<unnamed>");
+}
+
+bool isValidityBound(BoundKind K) {
+  return K == BoundKind::Lower || K == BoundKind::Upper ||
+         K == BoundKind::NotEqual;
+}
+
+/// A value gate's atom, with the gate it belongs to.
+struct GateAtom {
+  Atom A;
+  Condition Gate;
+};
+
+/// A validation of V: an atom in force at another access of V.
+struct Validation {
+  Atom A;
+  size_t AccessIndex;
+};
+
+class BodyAnalysis {
+public:
+  BodyAnalysis(const Stmt *Body, ASTContext &Ctx, bool CheckLoads,
+               ClangTidyCheck &Check)
+      : FP(Body, Ctx), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        CheckLoads(CheckLoads), Check(Check) {}
+
+  void run();
+
+private:
+  struct AccessInfo {
+    std::vector<Atom> Facts;
+    std::vector<Dependency> Deps;
+    std::vector<GateAtom> Gates;
+  };
+
+  void collect();
+  void checkAccess(size_t Index);
+  void report(size_t Index, const Dependency &D, const Atom &Predicate,
+              const Condition *Gate, size_t ValidatedAt);
+  const Stmt *enclosingStatement(const Expr *E) const;
+  bool inScopeAt(const Expr *Cond, const Stmt *At) const;
+  std::string sourceText(const Expr *E) const;
+  std::string predicateText(const Condition &C) const;
+  std::string atomText(const Atom &A) const;
+
+  FunctionPredicates FP;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  bool CheckLoads;
+  ClangTidyCheck &Check;
+  std::vector<AccessInfo> Info;
+  llvm::DenseMap<const VarDecl *, std::vector<Validation>> Validations;
+  llvm::DenseMap<const Expr *, std::vector<GateAtom>> LoadGates;
+};
+
+void BodyAnalysis::run() {
+  collect();
+  for (size_t I = 0; I < FP.accesses().size(); ++I)
+    checkAccess(I);
+}
+
+void BodyAnalysis::collect() {
+  const std::vector<Access> &Accesses = FP.accesses();
+  Info.resize(Accesses.size());
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    const Access &X = Accesses[I];
+    AccessInfo &AI = Info[I];
+    AI.Facts = FP.atoms(FP.controlFacts(X.Expr));
+    AI.Deps = FP.dependencies(X.Address);
+    // What the kernel establishes about each V before using it here.
+    for (const Dependency &D : AI.Deps) {
+      std::vector<Atom> Local = AI.Facts;
+      for (const Atom &A : FP.atoms(D.PathFacts))
+        Local.push_back(A);
+      for (const Atom &A : Local) {
+        if (!isValidityBound(FunctionPredicates::boundOn(A, D.Var)))
+          continue;
+        std::vector<Validation> &VS = Validations[D.Var];
+        bool Known = llvm::any_of(VS, [&](const Validation &V) {
+          return V.AccessIndex == I && V.A.Origin == A.Origin && V.A.Op == A.Op;
+        });
+        if (!Known)
+          VS.push_back({A, I});
+      }
+    }
+    if (X.Kind == AccessKind::Load || !X.Value)
+      continue;
+    for (const Condition &C : FP.valueGates(X.Value))
+      for (const Atom &A : FP.atoms(C))
+        AI.Gates.push_back({A, C});
+    if (AI.Gates.empty())
+      continue;
+    for (const Expr *Load : FP.loadsFeeding(X.Value)) {
+      std::vector<GateAtom> &LG = LoadGates[Load];
+      LG.insert(LG.end(), AI.Gates.begin(), AI.Gates.end());
+    }
+  }
+}
+
+void BodyAnalysis::checkAccess(size_t Index) {
+  const Access &X = FP.accesses()[Index];
+  if (X.Kind == AccessKind::Load && !CheckLoads)
+    return;
+  const AccessInfo &AI = Info[Index];
+  const std::vector<GateAtom> *Gates = &AI.Gates;
+  if (X.Kind == AccessKind::Load) {
+    auto It = LoadGates.find(X.Expr);
+    static const std::vector<GateAtom> None;
+    Gates = It == LoadGates.end() ? &None : &It->second;
+  }
+  const auto *SharedBase = dyn_cast_or_null<VarDecl>(X.Base);
+  bool Shared = SharedBase && SharedBase->hasAttr<CUDASharedAttr>();
+
+  for (const Dependency &D : AI.Deps) {
+    if (D.Clamped)
+      continue;
+    std::vector<Atom> Mask = AI.Facts;
+    for (const Atom &A : FP.atoms(D.PathFacts))
+      Mask.push_back(A);
+    bool LoadedIndex = FP.isLoadedIndex(D.Var);
+
+    // (a) the value is gated on V's validity; the access is not.
+    if (!Shared || LoadedIndex)
+      for (const GateAtom &G : *Gates)
+        if (isValidityBound(FunctionPredicates::boundOn(G.A, D.Var)) &&
+            !FP.implies(Mask, G.A, D.Var)) {
+          report(Index, D, G.A, &G.Gate, Index);
+          return;
+        }
+
+    // (b) V comes from an index tensor and is validated at another access.
+    if (!LoadedIndex)
+      continue;
+    auto It = Validations.find(D.Var);
+    if (It == Validations.end())
+      continue;
+    for (const Validation &V : It->second)
+      if (V.AccessIndex != Index && !FP.implies(Mask, V.A, D.Var)) {
+        report(Index, D, V.A, nullptr, V.AccessIndex);
+        return;
+      }
+  }
+}
+
+const Stmt *BodyAnalysis::enclosingStatement(const Expr *E) const {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  const Stmt *Current = E;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return nullptr;
+    if (isa<ExprWithCleanups>(P) ||
+        (isa<CastExpr>(P) && cast<CastExpr>(P)->getType()->isVoidType()) ||
+        isa<ParenExpr>(P)) {
+      Current = P;
+      Node = Parents[0];
+      continue;
+    }
+    if (isa<CompoundStmt>(P))
+      return Current;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      // 'if (a) store; else x;' would bind the else to the new 'if'.
+      if (Current == If->getThen() && !If->getElse())
+        return Current;
+      return Current == If->getElse() ? Current : nullptr;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return Current == For->getBody() ? Current : nullptr;
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return Current == While->getBody() ? Current : nullptr;
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return Current == Do->getBody() ? Current : nullptr;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+bool BodyAnalysis::inScopeAt(const Expr *Cond, const Stmt *At) const {
+  // Every local the predicate names must be declared before At in a block
+  // that encloses At.
+  llvm::SmallVector<const Stmt *, 16> Work{Cond};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)) {
+        if (!SM.isBeforeInTranslationUnit(VD->getLocation(), At->getBeginLoc()))
+          return false;
+        DynTypedNodeList DeclParents = Ctx.getParents(*VD);
+        const auto *DS = DeclParents.empty() ? nullptr
+                                             : DeclParents[0].get<DeclStmt>();
+        if (!DS)
+          return false;
+        DynTypedNodeList BlockParents = Ctx.getParents(*DS);
+        const Stmt *Block =
+            BlockParents.empty() ? nullptr : BlockParents[0].get<Stmt>();
+        if (!Block)
+          return false;
+        bool Encloses = false;
+        DynTypedNode Node = DynTypedNode::create(*At);
+        for (unsigned Depth = 0; Depth < 512 && !Encloses; ++Depth) {
+          DynTypedNodeList Parents = Ctx.getParents(Node);
+          if (Parents.empty())
+            break;
+          Node = Parents[0];
+          Encloses = Node.get<Stmt>() == Block;
+        }
+        if (!Encloses)
+          return false;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return true;
+}
+
+std::string BodyAnalysis::sourceText(const Expr *E) const {
+  if (!E)
+    return {};
+  SourceRange R = E->getSourceRange();
+  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return {};
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
+
+std::string BodyAnalysis::predicateText(const Condition &C) const {
+  std::string Text = sourceText(C.Cond);
+  if (Text.empty() || C.Positive)
+    return Text;
+  return "!(" + Text + ")";
+}
+
+std::string BodyAnalysis::atomText(const Atom &A) const {
+  std::string Text = sourceText(A.Origin);
+  if (Text.empty())
+    return Text;
+  bool Negated = !A.Positive;
+  if (const auto *B = dyn_cast<BinaryOperator>(A.Origin))
+    Negated = B->getOpcode() != A.Op;
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(A.Origin))
+    Negated = A.isComparison() && A.LHS != Op->getArg(0)->IgnoreParenImpCasts();
+  return Negated ? "!(" + Text + ")" : Text;
+}
+
+void BodyAnalysis::report(size_t Index, const Dependency &D,
+                          const Atom &Predicate, const Condition *Gate,
+                          size_t ValidatedAt) {
+  const Access &X = FP.accesses()[Index];
+  SourceLocation Loc = X.Address->getBeginLoc();
+  SourceRange Range = X.Address->getSourceRange();
+  if (D.Use && SM.isPointWithin(D.Use->getBeginLoc(), Range.getBegin(),
+                                Range.getEnd())) {
+    Loc = D.Use->getBeginLoc();
+    Range = D.Use->getSourceRange();
+  }
+  StringRef What = X.Kind == AccessKind::Load     ? "load"
+                   : X.Kind == AccessKind::Atomic ? "atomic"
+                                                  : "store";
+  std::string Subject = What.str();
+  if (X.Kind == AccessKind::Atomic && !X.Callee.empty())
+    Subject = ("atomic '" + X.Callee + "'").str();
+  StringRef Why = Gate ? "treats as possibly invalid"
+                       : "validates at another use";
+  Check.diag(Loc, "%0 address depends on '%1', which the kernel %2, but the "
+                  "%3 is not predicated on its validity")
+      << Subject << varName(D.Var) << Why << What << Range;
+
+  Check.diag(Predicate.Origin->getBeginLoc(),
+             Gate ? "validity of '%0' is checked here"
+                  : "'%0' is validated here before another use",
+             DiagnosticIDs::Note)
+      << varName(D.Var) << Predicate.Origin->getSourceRange();
+  if (Gate && Gate->Site)
+    Check.diag(Gate->Site->getBeginLoc(),
+               X.Kind == AccessKind::Load
+                   ? "the loaded value is only used where this predicate holds"
+                   : "the stored value is gated by this predicate",
+               DiagnosticIDs::Note)
+        << Gate->Cond->getSourceRange();
+
+  if (X.Kind == AccessKind::Load) {
+    Check.diag(Loc,
+               "read through '%0' only where it is valid, or replace it by a "
+               "valid index first",
+               DiagnosticIDs::Note)
+        << varName(D.Var);
+    return;
+  }
+  std::string Text = Gate ? predicateText(*Gate) : atomText(Predicate);
+  const Stmt *Statement = enclosingStatement(X.Expr);
+  const Expr *Cond = Gate ? Gate->Cond : Predicate.Origin;
+  bool Mechanical = !Text.empty() && Statement &&
+                    Statement->getBeginLoc().isFileID() &&
+                    inScopeAt(Cond, Statement);
+  if (!Mechanical) {
+    Check.diag(Loc, "predicate the %0 on the validity of '%1'",
+               DiagnosticIDs::Note)
+        << What << varName(D.Var);
+    return;
+  }
+  Check.diag(Statement->getBeginLoc(), "predicate the %0 on '%1'",
+             DiagnosticIDs::Note)
+      << What << Text
+      << FixItHint::CreateInsertion(Statement->getBeginLoc(),
+                                    "if (" + Text + ") ");
+}
+
+} // namespace
+
+// Booleans are read as strings: OptionsView::get<bool> is a template whose
+// GCC-mangled name differs from the one the host clang-tidy-19 exports, so
+// the plugin would not load.
+static bool readBool(StringRef Value, bool Default) {
+  return llvm::StringSwitch<bool>(Value.lower())
+      .Cases("true", "1", "on", "yes", true)
+      .Cases("false", "0", "off", "no", false)
+      .Default(Default);
+}
+
+StoreMaskMismatchCheck::StoreMaskMismatchCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      CheckLoads(readBool(Options.get("CheckLoads", "true"), true)) {}
+
+void StoreMaskMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CheckLoads", CheckLoads ? "true" : "false");
+}
+
+void StoreMaskMismatchCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isInstantiated())).bind("function"),
+      this);
+  Finder->addMatcher(
+      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+}
+
+void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (MD->getParent()->isLambda())
+        return; // analysed through its LambdaExpr
+    if (FD->isInvalidDecl() || !FD->hasBody() || !isDeviceFunction(FD) ||
+        Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return;
+    analyseBody(FD->getBody(), Ctx);
+    return;
+  }
+  if (const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
+    if (!isKernelLambda(L, Ctx) ||
+        Ctx.getSourceManager().isInSystemHeader(L->getBeginLoc()))
+      return;
+    analyseBody(L->getBody(), Ctx);
+  }
+}
+
+void StoreMaskMismatchCheck::analyseBody(const Stmt *Body, ASTContext &Ctx) {
+  if (!Body)
+    return;
+  BodyAnalysis(Body, Ctx, CheckLoads, *this).run();
+}
+
+} // namespace clang::tidy::kernel
