@@ -26,6 +26,7 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -458,9 +459,40 @@ def verdict(kind, cases, observable):
     if kind == "buggy":
         if wrong:
             return "buggy observed wrong"
-        return ("not observable (load-only hazard)" if not observable
+        return ("not observable (load-only hazard, no memcheck)"
+                if not observable
                 else "UNEXPECTED: buggy fixture observed right")
     return "UNEXPECTED: observed wrong" if wrong else "observed right"
+
+
+def memcheck_case(path):
+    """Re-runs a fixture whose hazard no output shows (an out-of-bounds load)
+    under compute-sanitizer memcheck, without PyTorch's caching allocator so
+    that every tensor is its own allocation."""
+    sanitizer = shutil.which("compute-sanitizer") or \
+        "/usr/local/cuda/bin/compute-sanitizer"
+    if not os.path.exists(sanitizer):
+        return case("compute-sanitizer memcheck", "as above",
+                    "no invalid access", "compute-sanitizer not found", None,
+                    0.0)
+    env = dict(os.environ, PYTORCH_NO_CUDA_MEMORY_CACHING="1")
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sanitizer, "--tool", "memcheck", "--error-exitcode", "86",
+         sys.executable, __file__, "--one", str(path)],
+        capture_output=True, text=True, timeout=300, env=env)
+    ms = (time.perf_counter() - start) * 1e3
+    text = proc.stdout + proc.stderr
+    reads = text.count("Invalid __global__ read")
+    writes = text.count("Invalid __global__ write")
+    summary = [l.strip("= ").strip() for l in text.splitlines()
+               if "ERROR SUMMARY" in l]
+    return case("compute-sanitizer memcheck (no caching allocator)",
+                "as above", "no invalid access",
+                f"exit {proc.returncode}, {reads} invalid global reads, "
+                f"{writes} invalid global writes"
+                + (f" ({summary[-1]})" if summary else ""),
+                reads or writes, ms)
 
 
 def main():
@@ -507,6 +539,8 @@ def main():
                                         + " | ".join(tail)})
                 unexpected += 1
                 continue
+            if not observable:
+                cases.append(memcheck_case(path))
             v = verdict(kind, cases, observable)
             unexpected += v.startswith("UNEXPECTED")
             rows.append({"fixture": rel, "kind": kind, "cases": cases,
