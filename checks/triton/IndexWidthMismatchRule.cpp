@@ -3,8 +3,10 @@
 // Reported: kernels of one operation in one file (a *family*: names equal
 // once `fwd`/`forward`/`bwd`/`backward`/`kernel`/`grad`/`dx`/`dw`/`db`
 // tokens are dropped, and at least one of them carries such a token) where
-// one kernel widens its indices to 64 bits (`.to(tl.int64)`, `tl.cast`,
-// `tl.full(..., dtype=tl.int64)`, an int64 annotation) and a sibling computes
+// one kernel widens an offset that reaches an address to 64 bits
+// (`.to(tl.int64)`, `tl.cast`, `tl.full(..., dtype=tl.int64)`, an int64
+// annotation; int64 values that never reach an address do not count) and a
+// sibling computes
 // an offset that can pass 2^31 in int32. The forward pass then works on a
 // tensor its backward pass corrupts (the PyTorch spatial softmax bug). Caret
 // on the sibling's first wrapping offset; notes at the widening site and the
@@ -53,7 +55,8 @@ std::string familyKey(llvm::StringRef Name, bool &NamesPass) {
 
 struct KernelInfo {
   FunctionAnalysis *A = nullptr;
-  NodeId FirstWrap = NoNode;
+  NodeId FirstWrap = NoNode;  // first int32 offset that can wrap
+  NodeId FirstWiden = NoNode; // first 64-bit widening that reaches an address
   bool NamesPass = false;
 };
 
@@ -70,10 +73,16 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
     K.A = &A;
     std::string Key = familyKey(A.function().Name, K.NamesPass);
     for (const MemoryAccess &Access : A.function().Accesses) {
-      NodeId Wrap = A.facts(Access.Pointer).WrapSite;
+      ValueFacts Ptr = A.facts(Access.Pointer);
+      NodeId Wrap = Ptr.WrapSite;
       if (Wrap != NoNode && Ctx.T.contains(A.function().Definition, Wrap) &&
           (K.FirstWrap == NoNode || Wrap < K.FirstWrap))
         K.FirstWrap = Wrap;
+      // Only widening that reaches an address counts: an int64 counter or
+      // an int64 output value says nothing about index width.
+      NodeId Widen = Ptr.WidenSite;
+      if (Widen != NoNode && (K.FirstWiden == NoNode || Widen < K.FirstWiden))
+        K.FirstWiden = Widen;
     }
     auto &Members = Families[Key];
     if (Members.empty())
@@ -87,15 +96,14 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
       continue;
     const KernelInfo *Wide = nullptr;
     for (const KernelInfo &K : Members)
-      if (K.A->function().WideningSite != NoNode) {
+      if (K.FirstWiden != NoNode) {
         Wide = &K;
         break;
       }
     if (!Wide)
       continue;
     for (const KernelInfo &K : Members) {
-      if (&K == Wide || K.A->function().WideningSite != NoNode ||
-          K.FirstWrap == NoNode)
+      if (&K == Wide || K.FirstWiden != NoNode || K.FirstWrap == NoNode)
         continue;
       const JitFunction &Narrow = K.A->function();
       const JitFunction &WideFn = Wide->A->function();
@@ -105,7 +113,7 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
               Ctx.quote(K.FirstWrap) +
               "' in 32-bit 'int32' while its sibling '" + WideFn.Name.str() +
               "' widens to 'int64'; the kernels disagree on index width");
-      Ctx.note(F, WideFn.WideningSite,
+      Ctx.note(F, Wide->FirstWiden,
                "'" + WideFn.Name.str() + "' widens its indices to 64 bits here");
       Ctx.addWideningNote(F, *K.A, K.FirstWrap);
     }

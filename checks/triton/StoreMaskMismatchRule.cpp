@@ -111,8 +111,8 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
   A.predicateAtoms(Pred, ValueAtoms);
   if (Access.Mask != NoNode)
     A.predicateAtoms(Access.Mask, MaskAtoms);
-  llvm::DenseSet<llvm::StringRef> AddressNames;
-  A.dependencies(Access.Pointer, AddressNames, /*StopAtWhere=*/true);
+  FunctionAnalysis::Dependencies Address;
+  A.dependencies(Access.Pointer, Address, FunctionAnalysis::StopAtWhere);
 
   for (NodeId Atom : ValueAtoms) {
     if (llvm::any_of(MaskAtoms,
@@ -120,12 +120,17 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
       continue;
     llvm::SmallVector<NodeId, 4> Names;
     directLocalNames(A, Atom, Names);
+    // The tested value must be data the address reads: an index the
+    // kernel computes itself (a diagonal test on tl.arange) is valid on
+    // every lane; a value loaded from memory can hold a sentinel.
     NodeId Used = NoNode;
-    for (NodeId N : Names)
-      if (AddressNames.contains(T.text(N))) {
+    for (NodeId N : Names) {
+      const Binding *B = A.resolve(T.text(N), N);
+      if (B && Address.Bindings.contains(B) && A.isLoadedData(*B)) {
         Used = N;
         break;
       }
+    }
     if (Used == NoNode)
       continue;
     std::string Name = T.text(Used).str();
@@ -158,34 +163,44 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
 void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
                            const MemoryAccess &Access) {
   const PySyntaxTree &T = Ctx.T;
-  if (Access.Op == MemoryOp::MakeBlockPtr || Access.BoundaryCheck != NoNode)
+  // atomic_cas takes no mask: nothing to predicate.
+  if (Access.Op == MemoryOp::MakeBlockPtr || Access.BoundaryCheck != NoNode ||
+      Access.Callee == "atomic_cas")
     return;
   NodeId Base = A.underlying(Access.Pointer);
   llvm::StringRef BaseCallee = Ctx.M.languageCallee(Base);
   if (BaseCallee == "make_block_ptr" || BaseCallee == "advance")
     return;
-  const auto &Bounded = A.runtimeBoundedNames();
-  if (Bounded.empty())
+  const auto &Bounds = A.runtimeBounds();
+  if (Bounds.empty())
     return;
-  llvm::DenseSet<llvm::StringRef> AddressNames, MaskNames;
-  A.dependencies(Access.Pointer, AddressNames, /*StopAtWhere=*/false);
+  // Clamped (`%`, tl.minimum, tl.where) and opaque (helper-computed)
+  // offsets are taken to be in range.
+  unsigned Stops = FunctionAnalysis::StopAtClamp |
+                   FunctionAnalysis::StopAtOpaqueCall |
+                   FunctionAnalysis::StopAtNonIndex;
+  FunctionAnalysis::Dependencies Address, Mask;
+  A.dependencies(Access.Pointer, Address, Stops);
   if (Access.Mask != NoNode)
-    A.dependencies(Access.Mask, MaskNames, /*StopAtWhere=*/false);
+    A.dependencies(Access.Mask, Mask, FunctionAnalysis::StopAtNone);
 
-  // Deterministic order: walk the bounded comparisons in source order.
+  // A mask that tests some index against the same bound covers it (the
+  // kernel may name the row index differently in the mask).
+  llvm::SmallVector<NodeId, 8> MaskAtoms;
+  if (Access.Mask != NoNode)
+    A.predicateAtoms(Access.Mask, MaskAtoms);
+  auto MaskTestsBound = [&](NodeId Bound) {
+    return llvm::any_of(MaskAtoms, [&](NodeId Atom) {
+      NodeId Other = A.upperBoundSide(Atom);
+      return Other != NoNode && T.text(Other) == T.text(Bound);
+    });
+  };
   llvm::SmallVector<std::pair<NodeId, llvm::StringRef>, 4> Missing;
-  for (const auto &[Name, Cmp] : Bounded) {
-    if (!AddressNames.contains(Name) || MaskNames.contains(Name))
+  for (const auto &[B, Test] : Bounds) {
+    if (!Address.Bindings.contains(B) || Mask.Bindings.contains(B) ||
+        Mask.Names.contains(B->Name) || MaskTestsBound(Test.Bound))
       continue;
-    // `x % n` keeps the offset in range whatever the lane.
-    if (const Binding *B = A.resolve(Name, Access.Call)) {
-      NodeId V = T.stripParens(B->Value);
-      if (T.kind(V) == PyKind::BinaryOperator && T.operatorText(V) == "%")
-        continue;
-      if (Ctx.M.languageCallee(V) == "minimum")
-        continue;
-    }
-    Missing.push_back({Cmp, Name});
+    Missing.push_back({Test.Comparison, B->Name});
   }
   if (Missing.empty() || A.underConstexprBranch(Access.Call))
     return;

@@ -105,7 +105,8 @@ void RuleContext::addWideningNote(Finding &F, FunctionAnalysis &A,
   if (T.kind(Stripped) == PyKind::Identifier) {
     NodeId Def = A.definition(Stripped);
     if (Def != Stripped && T.kind(Def) == PyKind::Call &&
-        (M.languageCallee(Def) == "program_id")) {
+        (M.languageCallee(Def) == "program_id" ||
+         M.methodCallee(Def) == "program_id")) {
       Note &N = note(F, Def,
                      "widen '" + T.text(Stripped).str() +
                          "' to 64 bits where it is defined: '" + quote(Def) +

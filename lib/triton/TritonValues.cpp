@@ -472,6 +472,9 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
     return V;
   }
   llvm::StringRef Method = M.methodCallee(Call);
+  // Extension modules re-export these (FlagGems' `ext.program_id`).
+  if (Method == "program_id" || Method == "num_programs")
+    return intFacts(32, Magnitude::ProgramId);
   if (Method == "to") {
     NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
     return convert(facts(Object), dtypeFacts(Arg(0, "dtype")), Call);
@@ -600,11 +603,9 @@ void FunctionAnalysis::atomsImpl(NodeId Pred,
     Atoms.push_back(N);
 }
 
-void FunctionAnalysis::dependencies(NodeId Expr,
-                                    llvm::DenseSet<llvm::StringRef> &Names,
-                                    bool StopAtWhere) const {
+void FunctionAnalysis::dependencies(NodeId Expr, Dependencies &Out,
+                                    unsigned Stops) const {
   const PySyntaxTree &T = tree();
-  llvm::DenseSet<const Binding *> Visited;
   llvm::SmallVector<NodeId, 16> Work;
   if (Expr != NoNode)
     Work.push_back(Expr);
@@ -614,10 +615,36 @@ void FunctionAnalysis::dependencies(NodeId Expr,
       PyKind K = T.kind(N);
       if (K == PyKind::Call) {
         llvm::StringRef Callee = M.languageCallee(N);
-        if (Callee == "load" || (StopAtWhere && Callee == "where")) {
+        bool Skip = Callee == "load";
+        if (Stops & StopAtWhere)
+          Skip |= Callee == "where";
+        if (Stops & StopAtClamp)
+          Skip |= Callee == "where" || Callee == "minimum" ||
+                  Callee == "maximum" || Callee == "clamp";
+        if ((Stops & StopAtOpaqueCall) && Callee.empty() &&
+            M.methodCallee(N) != "to")
+          Skip = true;
+        if (Stops & StopAtNonIndex)
+          Skip |= Callee == "sum" || Callee == "max" || Callee == "min" ||
+                  Callee == "argmax" || Callee == "argmin" ||
+                  Callee == "reduce" || Callee == "sort" ||
+                  Callee == "cumsum" || Callee == "cumprod" ||
+                  Callee == "xor_sum" || Callee == "histogram";
+        if (Skip) {
           N = T.subtreeEnd(N);
           continue;
         }
+      }
+      if (K == PyKind::BinaryOperator && (Stops & StopAtClamp) &&
+          T.operatorText(N) == "%") {
+        N = T.subtreeEnd(N);
+        continue;
+      }
+      if ((Stops & StopAtNonIndex) &&
+          (K == PyKind::ComparisonOperator || K == PyKind::BooleanOperator ||
+           K == PyKind::NotOperator)) {
+        N = T.subtreeEnd(N);
+        continue;
       }
       if (K == PyKind::Identifier) {
         const PyNode &Node = T.node(N);
@@ -626,13 +653,15 @@ void FunctionAnalysis::dependencies(NodeId Expr,
             ParentKind == PyKind::Attribute && Node.Field == PyField::Attribute;
         bool IsKeyword =
             ParentKind == PyKind::KeywordArgument && Node.Field == PyField::Name;
-        if (!IsMemberName && !IsKeyword) {
+        bool IsCallee =
+            ParentKind == PyKind::Call && Node.Field == PyField::Function;
+        if (!IsMemberName && !IsKeyword && !IsCallee) {
           llvm::StringRef Name = T.text(N);
-          Names.insert(Name);
+          Out.Names.insert(Name);
           const Binding *B = resolve(Name, N);
-          // Bindings of the function itself (`x = x + 1`) resolve backwards,
+          // Bindings resolve backwards (`x = x + 1` reads the previous x),
           // so every binding is entered once.
-          while (B && Visited.insert(B).second) {
+          while (B && Out.Bindings.insert(B).second) {
             if (B->Value != NoNode)
               Work.push_back(B->Value);
             if (B->Kind != BindingKind::Augmented)
@@ -646,31 +675,92 @@ void FunctionAnalysis::dependencies(NodeId Expr,
   }
 }
 
-const llvm::DenseMap<llvm::StringRef, NodeId> &
-FunctionAnalysis::runtimeBoundedNames() {
-  if (BoundedNamesReady)
-    return BoundedNames;
-  BoundedNamesReady = true;
+bool FunctionAnalysis::isLoadedData(const Binding &B) const {
+  if (B.Value == NoNode)
+    return false;
+  const PySyntaxTree &T = tree();
+  bool Loads = false;
+  T.walk(B.Value, [&](NodeId N) {
+    Loads |= T.kind(N) == PyKind::Call && M.languageCallee(N) == "load";
+  });
+  return Loads;
+}
+
+bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
+  // A size reads a runtime argument or a value computed from one; a bound
+  // made of loop variables and constants (`o_i < i - 16`) is a triangular
+  // or causal selection, and a loaded bound (`o_s < count[row]`) is data.
+  const PySyntaxTree &T = tree();
+  bool ReadsSize = false, ReadsData = false;
+  T.walk(Bound, [&](NodeId N) {
+    if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "load")
+      ReadsData = true;
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    const PyNode &Node = T.node(N);
+    if (T.kind(Node.Parent) == PyKind::Attribute &&
+        Node.Field == PyField::Attribute)
+      return;
+    llvm::StringRef Name = T.text(N);
+    if (const Binding *B = resolve(Name, N)) {
+      if (B->Kind == BindingKind::LoopTarget)
+        return;
+      if (isLoadedData(*B))
+        ReadsData = true;
+      else
+        ReadsSize = true;
+      return;
+    }
+    if (const TritonParam *P = F.param(Name))
+      ReadsSize |= !P->IsConstexpr;
+  });
+  return ReadsSize && !ReadsData;
+}
+
+NodeId FunctionAnalysis::upperBoundSide(NodeId Cmp) const {
+  const PySyntaxTree &T = tree();
+  Cmp = T.stripParens(Cmp);
+  if (T.kind(Cmp) != PyKind::ComparisonOperator)
+    return NoNode;
+  llvm::StringRef Op = T.operatorText(Cmp);
+  if (Op != "<" && Op != "<=" && Op != ">" && Op != ">=")
+    return NoNode;
+  llvm::SmallVector<NodeId, 2> Sides;
+  T.forEachNamedChild(Cmp, [&](NodeId C) { Sides.push_back(C); });
+  if (Sides.size() != 2)
+    return NoNode;
+  // `i < n` and `n > i`: the bound is on the right of < and the left of >.
+  return (Op == "<" || Op == "<=") ? Sides[1] : Sides[0];
+}
+
+const llvm::DenseMap<const Binding *, FunctionAnalysis::BoundTest> &
+FunctionAnalysis::runtimeBounds() {
+  if (BoundsReady)
+    return Bounds;
+  BoundsReady = true;
   const PySyntaxTree &T = tree();
   for (NodeId Cmp : F.Comparisons) {
-    llvm::StringRef Op = T.operatorText(Cmp);
-    if (Op != "<" && Op != "<=" && Op != ">" && Op != ">=")
+    NodeId Bound = upperBoundSide(Cmp);
+    if (Bound == NoNode)
       continue;
-    llvm::SmallVector<NodeId, 2> Sides;
-    T.forEachNamedChild(Cmp, [&](NodeId C) { Sides.push_back(C); });
-    if (Sides.size() != 2)
+    NodeId Index = T.firstNamedChild(Cmp);
+    if (Index == Bound)
+      T.forEachNamedChild(Cmp, [&](NodeId C) { Index = C; });
+    NodeId Side = T.stripParens(Index);
+    while (T.kind(Side) == PyKind::Subscript)
+      Side = T.stripParens(T.field(Side, PyField::Value));
+    if (T.kind(Side) != PyKind::Identifier)
       continue;
-    for (unsigned I = 0; I < 2; ++I) {
-      NodeId Side = T.stripParens(Sides[I]);
-      while (T.kind(Side) == PyKind::Subscript)
-        Side = T.stripParens(T.field(Side, PyField::Value));
-      if (T.kind(Side) != PyKind::Identifier)
-        continue;
-      if (facts(Side).PerLane && !facts(Sides[1 - I]).CompileTime)
-        BoundedNames.insert({T.text(Side), Cmp});
-    }
+    const Binding *B = resolve(T.text(Side), Side);
+    if (!B || !facts(Side).PerLane)
+      continue;
+    ValueFacts BoundFacts = facts(Bound);
+    if (BoundFacts.CompileTime || BoundFacts.PerLane)
+      continue;
+    if (isSizeBound(Bound))
+      Bounds.insert({B, BoundTest{Cmp, Bound}});
   }
-  return BoundedNames;
+  return Bounds;
 }
 
 bool FunctionAnalysis::underConstexprBranch(NodeId Node) const {
@@ -683,9 +773,9 @@ bool FunctionAnalysis::underConstexprBranch(NodeId Node) const {
     NodeId Cond = T.field(P, PyField::Condition);
     if (Cond == NoNode || T.contains(Cond, Node))
       continue;
-    llvm::DenseSet<llvm::StringRef> Names;
-    dependencies(Cond, Names, false);
-    for (llvm::StringRef Name : Names)
+    Dependencies Deps;
+    dependencies(Cond, Deps, StopAtNone);
+    for (llvm::StringRef Name : Deps.Names)
       if (const TritonParam *Param = F.param(Name);
           Param && Param->IsConstexpr)
         return true;

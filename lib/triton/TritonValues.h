@@ -97,14 +97,45 @@ public:
 
   /// Atoms of a predicate (see the file comment), deduplicated.
   void predicateAtoms(NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms) const;
-  /// Names Expr depends on. With StopAtWhere, `tl.where(p, a, b)` is
-  /// treated as a sanitised value and not entered.
-  void dependencies(NodeId Expr, llvm::DenseSet<llvm::StringRef> &Names,
-                    bool StopAtWhere) const;
-  /// Per-lane names compared somewhere in the function against a bound
-  /// that is not a compile-time constant (`cols < n_cols`), each with the
-  /// first such comparison.
-  const llvm::DenseMap<llvm::StringRef, NodeId> &runtimeBoundedNames();
+  /// What an expression reads, transitively through bindings. Loads always
+  /// stop the walk (a loaded value is data, its address is not a dependency
+  /// of its users); the flags stop it at more places.
+  enum DependencyStop : unsigned {
+    StopAtNone = 0,
+    /// `tl.where(p, a, b)`: a sanitised value.
+    StopAtWhere = 1,
+    /// `x % n`, tl.minimum / tl.maximum / tl.clamp / tl.where: a value
+    /// clamped into range.
+    StopAtClamp = 2,
+    /// Calls of anything but triton.language and `x.to(...)`: opaque.
+    StopAtOpaqueCall = 4,
+    /// Values that are not per-lane indices even when computed from one:
+    /// comparisons, boolean operators, reductions (tl.sum, tl.argmax, ...).
+    StopAtNonIndex = 8,
+  };
+  struct Dependencies {
+    llvm::DenseSet<llvm::StringRef> Names;
+    llvm::DenseSet<const Binding *> Bindings;
+  };
+  void dependencies(NodeId Expr, Dependencies &Out, unsigned Stops) const;
+  /// An upper-bound test `index < bound` (or `bound > index`).
+  struct BoundTest {
+    NodeId Comparison = NoNode;
+    NodeId Bound = NoNode; // the side every lane shares
+  };
+  /// Per-lane bindings compared somewhere in the function against a bound
+  /// that is neither a compile-time constant nor a bare loop variable
+  /// (`cols < n_cols`, not the triangular `o_i < i`), each with the first
+  /// such test.
+  const llvm::DenseMap<const Binding *, BoundTest> &runtimeBounds();
+  /// If Node is an upper-bound test, its bound side; else NoNode.
+  NodeId upperBoundSide(NodeId Node) const;
+  /// True when Bound reads a runtime size (an argument or a value computed
+  /// from one) and no loaded data, and is more than loop variables.
+  bool isSizeBound(NodeId Bound) const;
+  /// True when the value bound by B reads memory (its expression holds a
+  /// tl.load, or it is computed from such a binding).
+  bool isLoadedData(const Binding &B) const;
   /// True when Node sits in a branch of an `if` whose condition reads a
   /// tl.constexpr parameter (`if EVEN_K:` specialisations).
   bool underConstexprBranch(NodeId Node) const;
@@ -130,8 +161,8 @@ private:
   llvm::SmallVector<ValueFacts, 12> Params;
   llvm::DenseMap<NodeId, ValueFacts> Memo;
   llvm::DenseMap<unsigned, ValueFacts> BindingMemo;
-  llvm::DenseMap<llvm::StringRef, NodeId> BoundedNames;
-  bool BoundedNamesReady = false;
+  llvm::DenseMap<const Binding *, BoundTest> Bounds;
+  bool BoundsReady = false;
 };
 
 /// Type promotion of two operands (Triton's rules for the integer and

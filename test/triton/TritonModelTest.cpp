@@ -292,19 +292,27 @@ TEST(TritonMasks, AtomsDependenciesAndBounds) {
   ASSERT_EQ(Atoms.size(), 2u);
   EXPECT_EQ(T.text(Atoms[1]), "t < 0");
 
-  llvm::DenseSet<llvm::StringRef> Sanitised, All;
-  A.dependencies(valueOf(*K, "addr"), Sanitised, /*StopAtWhere=*/true);
-  A.dependencies(valueOf(*K, "addr"), All, /*StopAtWhere=*/false);
-  EXPECT_TRUE(Sanitised.contains("offs"));
-  EXPECT_TRUE(Sanitised.contains("safe"));
-  EXPECT_FALSE(Sanitised.contains("t"));
-  EXPECT_TRUE(All.contains("t"));
+  FunctionAnalysis::Dependencies Sanitised, All;
+  A.dependencies(valueOf(*K, "addr"), Sanitised, FunctionAnalysis::StopAtWhere);
+  A.dependencies(valueOf(*K, "addr"), All, FunctionAnalysis::StopAtNone);
+  EXPECT_TRUE(Sanitised.Names.contains("offs"));
+  EXPECT_TRUE(Sanitised.Names.contains("safe"));
+  EXPECT_FALSE(Sanitised.Names.contains("t"));
+  EXPECT_TRUE(All.Names.contains("t"));
   // Loads are data: the address of `t` is not a dependency of `t`'s users.
-  EXPECT_FALSE(All.contains("t_ptr"));
+  EXPECT_FALSE(All.Names.contains("t_ptr"));
 
-  const auto &Bounded = A.runtimeBoundedNames();
-  EXPECT_TRUE(Bounded.count("offs"));
-  EXPECT_FALSE(Bounded.count("t")); // loaded, not per-lane by construction
+  auto BindingOf = [&](llvm::StringRef Name) -> const Binding * {
+    for (const Binding &B : K->Bindings)
+      if (B.Name == Name)
+        return &B;
+    return nullptr;
+  };
+  EXPECT_TRUE(A.isLoadedData(*BindingOf("t")));
+  EXPECT_FALSE(A.isLoadedData(*BindingOf("offs")));
+  const auto &Bounds = A.runtimeBounds();
+  EXPECT_TRUE(Bounds.count(BindingOf("offs")));
+  EXPECT_FALSE(Bounds.count(BindingOf("t"))); // loaded, not per-lane
   ASSERT_EQ(K->Accesses.size(), 3u);
   EXPECT_TRUE(A.underConstexprBranch(K->Accesses[1].Call));
   EXPECT_TRUE(A.underConstexprBranch(K->Accesses[2].Call));
