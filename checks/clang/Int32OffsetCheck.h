@@ -3,6 +3,10 @@
 #define KERNEL_TIDY_CHECKS_CLANG_INT32OFFSETCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <cstdint>
+#include <vector>
 
 namespace clang::tidy::kernel {
 
@@ -11,17 +15,34 @@ namespace clang::tidy::kernel {
 /// For the user-facing documentation see docs/checks/kernel-int32-offset.md.
 class Int32OffsetCheck : public ClangTidyCheck {
 public:
-  /// False until the check's logic lands: --list-checks says so, and the
-  /// check reports nothing.
-  static constexpr bool Implemented = false;
+  static constexpr bool Implemented = true;
 
-  Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  Int32OffsetCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+
+private:
+  struct Site;
+  void analyse(const FunctionDecl &Fn, ASTContext &Ctx,
+               const Stmt *UnguardedLaunch);
+  const Stmt *unguardedLaunch(const FunctionDecl &Fn, ASTContext &Ctx,
+                              unsigned Depth);
+  void indexCallSites(ASTContext &Ctx);
+
+  /// The largest element count of a tensor (option MaxElementCount).
+  const uint64_t MaxElementCount;
+  /// Anchors already reported in this translation unit: a template's
+  /// pattern and its instantiations share source locations.
+  llvm::DenseSet<unsigned> Reported;
+  /// Every reference to a function (calls, launches, 'hipLaunchKernelGGL'
+  /// arguments), by callee; built once per translation unit.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> CallSites;
+  bool CallSitesIndexed = false;
 };
 
 } // namespace clang::tidy::kernel

@@ -1,0 +1,686 @@
+//===- Int32OffsetCheck.cpp - kernel-int32-offset -------------------------===//
+//
+// What is reported: an offset, size or stride computed in a 32-bit integer
+// type ('int', 'unsigned', 'int32_t', 'uint32_t', promoted 'short'/'char')
+// that (a) reaches an address and (b) can exceed the 32-bit range because it
+// multiplies or shifts two quantities that can both be large, because a
+// 64-bit size is truncated into it, or because it is a loop counter whose
+// limit is a larger 64-bit size.
+//
+// Terms (see lib/analysis/Magnitude.h for the magnitude lattice):
+//   offset expression  an integer that reaches an address: a subscript index,
+//                      pointer '+'/'-', an accessor's 'operator[]', a
+//                      memcpy-like byte count; or a local variable whose
+//                      value flows into one (through other locals, compound
+//                      assignments and loop induction, within the function)
+//   wrap               the operation whose mathematical result can exceed
+//                      the range of its 32-bit type ("can wrap")
+//   site               where the 32-bit type is chosen: the declaration of a
+//                      32-bit local that holds the wrapped value, or else the
+//                      operation itself (an offset computed inline, a
+//                      product widened only after it is computed)
+//
+// Each finding carries notes: the boundary shape in the kernel's own names
+// ("wraps once 'inner_size * dim_size' exceeds 4294967295 (e.g. dim_size=2,
+// inner_size=2147483649)") with a confidence (high when two sizes multiply,
+// low for a single grid index), where the offset reaches an address, and a
+// fix: widen the declaration (and the 32-bit locals the value flows into)
+// to 'int64_t' or the function's own 'index_t', and cast the first factor of
+// each wrapping product. Fixes change behaviour, so they sit on notes.
+//
+// Templates: the pattern is analysed for what does not depend on template
+// parameters; a dependent 'index_t' is analysed per instantiation, only for
+// instantiations reached from a launch (or call) that no size check
+// ('canUse32BitIndexMath', a comparison with INT_MAX or UINT32_MAX) precedes.
+//
+// Blind spots: sums of two large 32-bit values ('a + b' past 2^31) are not
+// reported, only products, shifts, truncations and loop limits; values are
+// not followed across function calls, struct fields or kernel launches (a
+// 32-bit kernel parameter is a size, bounded by its type); a guard is any
+// size check before the launch in the same host function, whichever branch
+// the launch is on; instantiations launched through functors or function
+// pointers stored elsewhere are not seen.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/clang/Int32OffsetCheck.h"
+#include "lib/analysis/Magnitude.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+using kerneltidy::AddressUse;
+using kerneltidy::Magnitude;
+using kerneltidy::MagnitudeAnalysis;
+using kerneltidy::MagnitudeKind;
+using kerneltidy::MagnitudeOptions;
+using kerneltidy::Wrap;
+using kerneltidy::WrapKind;
+
+namespace clang::tidy::kernel {
+
+static constexpr uint64_t DefaultMaxElementCount = uint64_t(1) << 40;
+
+Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      MaxElementCount(
+          Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)) {}
+
+void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "MaxElementCount", MaxElementCount);
+}
+
+void Int32OffsetCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition()).bind("fn"), this);
+}
+
+void Int32OffsetCheck::onStartOfTranslationUnit() {
+  Reported.clear();
+  CallSites.clear();
+  CallSitesIndexed = false;
+}
+
+//===----------------------------------------------------------------------===//
+// Small helpers
+//===----------------------------------------------------------------------===//
+
+static std::string sourceText(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getFileLoc(E->getBeginLoc());
+  SourceLocation End = SM.getFileLoc(E->getEndLoc());
+  if (B.isInvalid() || End.isInvalid())
+    return "";
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(B, End),
+                                        SM, Ctx.getLangOpts());
+  std::string Out;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return Out;
+}
+
+static std::string typeName(QualType T, ASTContext &Ctx) {
+  return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+}
+
+/// The leftmost factor of a product chain: 'a' in 'a * b * c'.
+static const Expr *firstFactor(const BinaryOperator *BO) {
+  const Expr *L = BO->getLHS();
+  while (const auto *Inner =
+             dyn_cast<BinaryOperator>(L->IgnoreParenImpCasts())) {
+    if (Inner->getOpcode() != BO_Mul && Inner->getOpcode() != BO_Shl)
+      break;
+    L = Inner->getLHS();
+  }
+  return L->IgnoreImpCasts();
+}
+
+static bool isFileRange(SourceRange R) {
+  return R.isValid() && R.getBegin().isFileID() && R.getEnd().isFileID();
+}
+
+static bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *Child : Outer->children())
+    if (Child && contains(Child, Inner))
+      return true;
+  return false;
+}
+
+/// 64-bit type to widen to: the function's own index type parameter when it
+/// has one, else 'int64_t' when declared, else 'long long'.
+static std::string wideTypeName(const FunctionDecl &Fn, ASTContext &Ctx) {
+  if (const FunctionTemplateDecl *FTD = Fn.getDescribedFunctionTemplate())
+    for (const NamedDecl *P : *FTD->getTemplateParameters())
+      if (isa<TemplateTypeParmDecl>(P) && P->getIdentifier() &&
+          StringRef(P->getName()).lower().find("index") != std::string::npos)
+        return P->getName().str();
+  if (!Ctx.getTranslationUnitDecl()
+           ->lookup(&Ctx.Idents.get("int64_t"))
+           .empty())
+    return "int64_t";
+  return "long long";
+}
+
+static std::pair<const char *, const char *> confidence(const Wrap &W) {
+  auto Size = MagnitudeKind::Size, Grid = MagnitudeKind::GridIndex;
+  if (W.Kind != WrapKind::Product) {
+    if (W.Result.Kind == Size)
+      return {"high", "a size is held in 32 bits"};
+    return {"low", "a grid index, wrapping only on a launch with that many "
+                   "threads"};
+  }
+  if (W.LHS.Kind == Size && W.RHS.Kind == Size)
+    return {"high", "both factors are sizes"};
+  if (W.LHS.Kind == Size || W.RHS.Kind == Size)
+    return {"medium", W.LHS.Kind == Grid || W.RHS.Kind == Grid
+                          ? "a size times a grid index"
+                          : "a size times a bounded factor"};
+  return {"low",
+          "a grid index, wrapping only on a launch with that many threads"};
+}
+
+static std::string boundaryNote(const Wrap &W, ASTContext &Ctx) {
+  std::string Text;
+  const Expr *Shown = W.Op;
+  if (W.Kind == WrapKind::Narrowing)
+    Shown = cast<ImplicitCastExpr>(W.Op)->getSubExpr();
+  Text = "wraps once '" + sourceText(Shown->IgnoreImpCasts(), Ctx) +
+         "' exceeds " + std::to_string(W.Limit);
+  if (auto Shape = kerneltidy::boundaryShape(W)) {
+    const auto *BO = cast<BinaryOperator>(W.Op);
+    std::string L = sourceText(BO->getLHS()->IgnoreParenImpCasts(), Ctx);
+    std::string R = sourceText(BO->getRHS()->IgnoreParenImpCasts(), Ctx);
+    bool Shift =
+        BO->getOpcode() == BO_Shl || BO->getOpcode() == BO_ShlAssign;
+    std::string LS = L + "=" + std::to_string(Shape->LHS);
+    std::string RS = R + "=" + std::to_string(Shape->RHS);
+    // The small factor first: 'dim_size=2, inner_size=2147483649'.
+    if (!Shift && Shape->LHS < Shape->RHS)
+      Text += " (e.g. " + LS + ", " + RS + ")";
+    else
+      Text += " (e.g. " + RS + ", " + LS + ")";
+  }
+  auto [Level, Why] = confidence(W);
+  Text += std::string("; confidence ") + Level + ": " + Why;
+  return Text;
+}
+
+static SourceLocation wrapLoc(const Wrap &W) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(W.Op))
+    return BO->getOperatorLoc();
+  return W.Op->getBeginLoc();
+}
+
+/// The most telling wrap of a list: a product before a truncation.
+static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
+  for (const Wrap &W : Wraps)
+    if (W.Kind == WrapKind::Product)
+      return W;
+  return Wraps.front();
+}
+
+//===----------------------------------------------------------------------===//
+// Launch sites and size guards (for template instantiations)
+//===----------------------------------------------------------------------===//
+
+namespace {
+class CallSiteIndexer : public RecursiveASTVisitor<CallSiteIndexer> {
+public:
+  explicit CallSiteIndexer(
+      llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> &Map)
+      : Map(Map) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DRE->getDecl()))
+      Map[FD->getCanonicalDecl()].push_back(DRE);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> &Map;
+};
+} // namespace
+
+void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
+  if (CallSitesIndexed)
+    return;
+  CallSitesIndexed = true;
+  CallSiteIndexer(CallSites).TraverseAST(Ctx);
+}
+
+/// The named function around S, looking through lambdas.
+static const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (unsigned Step = 0; Step < 512; ++Step) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    N = Parents[0];
+    if (const auto *FD = N.get<FunctionDecl>()) {
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+        if (MD->getParent()->isLambda())
+          continue;
+      return FD;
+    }
+  }
+  return nullptr;
+}
+
+/// A size-limit test in Host's body that comes before Site.
+static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
+                              ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation SiteLoc = SM.getFileLoc(Site->getBeginLoc());
+  llvm::SmallVector<const Stmt *, 32> Work{Host.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      Work.push_back(LE->getBody());
+      continue;
+    }
+    const auto *E = dyn_cast<Expr>(S);
+    bool Candidate =
+        E && (isa<CallExpr>(E) ||
+              (isa<BinaryOperator>(E) &&
+               cast<BinaryOperator>(E)->isComparisonOp()));
+    if (Candidate && !isa<CXXOperatorCallExpr>(E) &&
+        SM.isBeforeInTranslationUnit(SM.getFileLoc(E->getBeginLoc()),
+                                     SiteLoc)) {
+      // Test the node itself, not its lambda arguments.
+      bool Test = false;
+      if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getIdentifier()) {
+          std::string Name = Callee->getName().lower();
+          Test = StringRef(Name).contains("32bit") ||
+                 StringRef(Name).contains("32_bit");
+        }
+      } else {
+        Test = kerneltidy::isSizeLimitTest(E, Ctx);
+      }
+      if (Test)
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
+                                              ASTContext &Ctx,
+                                              unsigned Depth) {
+  indexCallSites(Ctx);
+  auto It = CallSites.find(Fn.getCanonicalDecl());
+  if (It == CallSites.end())
+    return nullptr;
+  for (const Stmt *Site : It->second) {
+    const FunctionDecl *Host = enclosingFunction(Site, Ctx);
+    if (!Host || Host == &Fn || !Host->getBody())
+      continue;
+    if (hasSizeTestBefore(*Host, Site, Ctx))
+      continue;
+    // Called from another instantiation (a device helper of a templated
+    // kernel): reached only as far as that one is.
+    if (Host->isTemplateInstantiation()) {
+      if (Depth < 3 && unguardedLaunch(*Host, Ctx, Depth + 1))
+        return Site;
+      continue;
+    }
+    if (Host->isDependentContext())
+      continue;
+    return Site;
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis of one function
+//===----------------------------------------------------------------------===//
+
+struct Int32OffsetCheck::Site {
+  const VarDecl *Var = nullptr;   // declaration site; null for operation
+  std::vector<Wrap> Wraps;        // the wraps it stands for
+  const AddressUse *Use = nullptr;
+  const VarDecl *Through = nullptr; // the local the use reads, if not Var
+  QualType WidenedTo;             // operation site: the 64-bit target
+  const VarDecl *WidenedVar = nullptr;
+  std::vector<const VarDecl *> Downstream; // locals widened with Var
+};
+
+void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Fn || Fn->isInvalidDecl() || !Fn->getBody())
+    return;
+  const SourceManager &SM = *Result.SourceManager;
+  if (SM.isInSystemHeader(Fn->getLocation()))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const Stmt *Launch = nullptr;
+  if (Fn->isTemplateInstantiation()) {
+    Launch = unguardedLaunch(*Fn, Ctx, 0);
+    if (!Launch)
+      return; // guarded by a size check, or never launched
+  }
+  analyse(*Fn, Ctx, Launch);
+}
+
+void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
+                               const Stmt *Launch) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  MagnitudeOptions Opts;
+  Opts.MaxElementCount = MaxElementCount;
+  MagnitudeAnalysis MA(Fn, Ctx, Opts);
+  std::vector<AddressUse> Uses = kerneltidy::collectAddressUses(Fn, Ctx);
+  if (Uses.empty())
+    return;
+
+  // Locals that reach an address, each with the use it reaches and the
+  // local read there.
+  struct Reach {
+    const AddressUse *Use;
+    const VarDecl *Direct;
+  };
+  llvm::MapVector<const VarDecl *, Reach> Reaching;
+  std::vector<const VarDecl *> Work;
+  auto Add = [&](const VarDecl *VD, Reach R) {
+    if (Reaching.insert({VD, R}).second)
+      Work.push_back(VD);
+  };
+  for (const AddressUse &U : Uses)
+    for (const VarDecl *VD : MA.variablesIn(U.Index))
+      Add(VD, {&U, VD});
+  while (!Work.empty()) {
+    const VarDecl *VD = Work.back();
+    Work.pop_back();
+    Reach R = Reaching[VD];
+    for (const Expr *V : MA.valueExprs(VD))
+      for (const VarDecl *From : MA.variablesIn(V))
+        Add(From, R);
+    for (const BinaryOperator *C : MA.compoundAssignments(VD))
+      for (const VarDecl *From : MA.variablesIn(C->getRHS()))
+        Add(From, R);
+    if (const Expr *Limit = MA.loopLimit(VD))
+      for (const VarDecl *From : MA.variablesIn(Limit))
+        Add(From, R);
+  }
+
+  std::vector<Site> Sites;
+  llvm::SmallPtrSet<const Expr *, 16> SeenOps;
+  // Groups wraps into operation sites: a wrap inside another is the same
+  // finding ('a * b * c').
+  auto AddOpSites = [&](std::vector<Wrap> Wraps, const AddressUse *Use,
+                        const VarDecl *Widened) {
+    llvm::erase_if(Wraps, [&](const Wrap &W) { return SeenOps.count(W.Op); });
+    for (const Wrap &W : Wraps)
+      SeenOps.insert(W.Op);
+    std::vector<Site> Local;
+    for (const Wrap &W : Wraps) {
+      Site *Into = nullptr;
+      for (Site &S : Local)
+        if (contains(S.Wraps.front().Op, W.Op))
+          Into = &S;
+      if (Into) {
+        Into->Wraps.push_back(W);
+        continue;
+      }
+      Site S;
+      S.Wraps.push_back(W);
+      S.Use = Use;
+      if (Widened) {
+        S.WidenedVar = Widened;
+        S.WidenedTo = Widened->getType();
+      }
+      Local.push_back(S);
+    }
+    Sites.insert(Sites.end(), Local.begin(), Local.end());
+  };
+
+  for (auto &[VD, R] : Reaching) {
+    std::vector<Wrap> Wraps;
+    for (const Expr *V : MA.valueExprs(VD)) {
+      auto In = MA.wrapsIn(V);
+      Wraps.insert(Wraps.end(), In.begin(), In.end());
+    }
+    for (const BinaryOperator *C : MA.compoundAssignments(VD)) {
+      if (Wrap W = MA.wrapAt(C))
+        Wraps.push_back(W);
+      auto In = MA.wrapsIn(C->getRHS());
+      Wraps.insert(Wraps.end(), In.begin(), In.end());
+    }
+    if (Wrap W = MA.loopLimitWrap(VD))
+      Wraps.push_back(W);
+    if (Wraps.empty())
+      continue;
+    if (kerneltidy::isNarrowIntegerType(VD->getType(), Ctx)) {
+      Site S;
+      S.Var = VD;
+      S.Wraps = std::move(Wraps);
+      S.Use = R.Use;
+      S.Through = R.Direct == VD ? nullptr : R.Direct;
+      for (const Wrap &W : S.Wraps)
+        SeenOps.insert(W.Op);
+      Sites.push_back(std::move(S));
+    } else {
+      AddOpSites(std::move(Wraps), R.Use, VD);
+    }
+  }
+  for (const AddressUse &U : Uses)
+    AddOpSites(MA.wrapsIn(U.Index), &U, nullptr);
+  if (Sites.empty())
+    return;
+
+  // Locals that the flagged declarations flow into and that would wrap
+  // once those are widened: the fix widens them too.
+  llvm::SmallPtrSet<const VarDecl *, 8> Flagged;
+  for (const Site &S : Sites)
+    if (S.Var)
+      Flagged.insert(S.Var);
+  if (!Flagged.empty() && !Launch) {
+    MagnitudeOptions WideOpts = Opts;
+    WideOpts.AssumeWide = Flagged;
+    for (unsigned Round = 0; Round < 8; ++Round) {
+      MagnitudeAnalysis WhatIf(Fn, Ctx, WideOpts);
+      std::vector<const VarDecl *> More;
+      for (auto &[VD, R] : Reaching) {
+        if (WideOpts.AssumeWide.contains(VD) ||
+            !kerneltidy::isNarrowIntegerType(VD->getType(), Ctx))
+          continue;
+        // Its values, computed in 64 bits now, no longer fit.
+        Magnitude M = WhatIf.ofVariable(VD);
+        bool Wraps = bool(WhatIf.loopLimitWrap(VD)) ||
+                     (M.isLarge() &&
+                      M.Max > kerneltidy::integerWidth(VD->getType(), Ctx)
+                                  ->maxValue());
+        for (const Expr *V : WhatIf.valueExprs(VD))
+          Wraps = Wraps || !WhatIf.wrapsIn(V).empty();
+        if (Wraps)
+          More.push_back(VD);
+      }
+      if (More.empty())
+        break;
+      for (const VarDecl *VD : More) {
+        WideOpts.AssumeWide.insert(VD);
+        // Attribute it to the flagged declaration it reads from.
+        std::vector<const VarDecl *> Back{VD};
+        llvm::SmallPtrSet<const VarDecl *, 8> Seen{VD};
+        Site *Owner = nullptr;
+        while (!Back.empty() && !Owner) {
+          const VarDecl *Cur = Back.front();
+          Back.erase(Back.begin());
+          std::vector<const Expr *> From(MA.valueExprs(Cur).begin(),
+                                         MA.valueExprs(Cur).end());
+          if (const Expr *L = MA.loopLimit(Cur))
+            From.push_back(L);
+          for (const Expr *E : From)
+            for (const VarDecl *Src : MA.variablesIn(E)) {
+              for (Site &S : Sites)
+                if (!Owner && S.Var == Src)
+                  Owner = &S;
+              if (Seen.insert(Src).second)
+                Back.push_back(Src);
+            }
+        }
+        if (!Owner)
+          for (Site &S : Sites)
+            if (!Owner && S.Var)
+              Owner = &S;
+        Owner->Downstream.push_back(VD);
+      }
+    }
+  }
+
+  std::string Wide = wideTypeName(Fn, Ctx);
+  for (const Site &S : Sites) {
+    const Wrap &Primary = primaryWrap(S.Wraps);
+    SourceLocation Anchor = S.Var ? S.Var->getLocation() : wrapLoc(Primary);
+    if (Anchor.isInvalid() ||
+        !Reported.insert(SM.getFileLoc(Anchor).getRawEncoding()).second)
+      continue;
+    bool HasProduct = Primary.Kind == WrapKind::Product;
+
+    // The warning, where the 32-bit type is chosen.
+    if (S.Var) {
+      std::string Type = typeName(S.Var->getType(), Ctx);
+      if (Primary.Kind == WrapKind::LoopLimit)
+        diag(Anchor, "offset '%0' is held in 32-bit '%1' and can wrap before "
+                     "it reaches its limit '%2'")
+            << S.Var->getName() << Type
+            << sourceText(Primary.Op->IgnoreImpCasts(), Ctx);
+      else
+        diag(Anchor, "offset '%0' is %select{held|computed}1 in 32-bit '%2' "
+                     "and can wrap before it reaches an address")
+            << S.Var->getName() << HasProduct << Type;
+    } else {
+      const Expr *Top = Primary.Op;
+      std::string Type = typeName(Primary.ComputedIn, Ctx);
+      if (S.WidenedVar)
+        diag(Anchor, "%select{value|product}0 '%1' is computed in 32-bit "
+                     "'%2' and can wrap before it is widened to '%3'")
+            << HasProduct << sourceText(Top, Ctx) << Type
+            << typeName(S.WidenedTo, Ctx);
+      else
+        diag(Anchor, "offset '%0' is %select{truncated to|computed in}1 "
+                     "32-bit '%2' and can wrap before it reaches an address")
+            << sourceText(Primary.Kind == WrapKind::Narrowing
+                              ? cast<ImplicitCastExpr>(Top)->getSubExpr()
+                              : Top,
+                          Ctx)
+            << HasProduct << Type;
+    }
+
+    // The boundary shape and confidence, at the wrapping operation.
+    diag(wrapLoc(Primary), "%0", DiagnosticIDs::Note)
+        << boundaryNote(Primary, Ctx);
+
+    // Where a 32-bit factor got its type, when it is a field or parameter.
+    if (HasProduct) {
+      const auto *BO = cast<BinaryOperator>(Primary.Op);
+      for (const Expr *F : {BO->getLHS(), BO->getRHS()}) {
+        const ValueDecl *D = nullptr;
+        F = F->IgnoreParenImpCasts();
+        if (const auto *ME = dyn_cast<MemberExpr>(F))
+          D = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        else if (const auto *DRE = dyn_cast<DeclRefExpr>(F))
+          D = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        if (D && kerneltidy::isNarrowIntegerType(D->getType(), Ctx) &&
+            !SM.isInSystemHeader(D->getLocation())) {
+          diag(D->getLocation(), "'%0' is declared 32-bit '%1' here",
+               DiagnosticIDs::Note)
+              << D->getName() << typeName(D->getType(), Ctx);
+          break;
+        }
+      }
+    }
+
+    // Where it reaches an address.
+    if (S.Use && (S.Var || S.WidenedVar)) {
+      const VarDecl *Named = S.Var ? S.Var : S.WidenedVar;
+      if (S.Through && S.Through != Named)
+        diag(S.Use->Use->getBeginLoc(),
+             "'%0' reaches an address here through '%1'", DiagnosticIDs::Note)
+            << Named->getName() << S.Through->getName();
+      else
+        diag(S.Use->Use->getBeginLoc(), "'%0' reaches an address here",
+             DiagnosticIDs::Note)
+            << Named->getName();
+    }
+
+    if (Launch) {
+      diag(Launch->getBeginLoc(),
+           "instantiated with 32-bit types by this launch, which no size "
+           "check guards",
+           DiagnosticIDs::Note);
+      continue; // the fix belongs to the launch, not to the template
+    }
+
+    // The fix: widen the declaration (and what it flows into), cast the
+    // first factor of each wrapping product.
+    std::vector<FixItHint> Fixes;
+    std::vector<std::string> Widened;
+    auto Widen = [&](const VarDecl *VD) {
+      const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+      if (!TSI)
+        return false;
+      TypeLoc TL = TSI->getTypeLoc().getUnqualifiedLoc();
+      SourceRange R = TL.getSourceRange();
+      if (!isFileRange(R))
+        return false;
+      Fixes.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(R), Wide));
+      Widened.push_back(VD->getName().str());
+      return true;
+    };
+    bool Ok = true;
+    if (S.Var) {
+      Ok = Widen(S.Var);
+      for (const VarDecl *D : S.Downstream)
+        Ok = Ok && Widen(D);
+    }
+    llvm::SmallPtrSet<const Expr *, 4> Cast;
+    std::string FirstCast;
+    for (const Wrap &W : S.Wraps) {
+      if (W.Kind != WrapKind::Product || isa<CompoundAssignOperator>(W.Op))
+        continue;
+      const Expr *F = firstFactor(cast<BinaryOperator>(W.Op));
+      if (!Cast.insert(F).second)
+        continue;
+      SourceRange R = F->getSourceRange();
+      if (!isFileRange(R)) {
+        Ok = false;
+        continue;
+      }
+      SourceLocation After = Lexer::getLocForEndOfToken(
+          R.getEnd(), 0, SM, Ctx.getLangOpts());
+      if (After.isInvalid()) {
+        Ok = false;
+        continue;
+      }
+      Fixes.push_back(FixItHint::CreateInsertion(
+          R.getBegin(), "static_cast<" + Wide + ">("));
+      Fixes.push_back(FixItHint::CreateInsertion(After, ")"));
+      if (FirstCast.empty())
+        FirstCast = sourceText(F, Ctx);
+    }
+    if (!Ok || Fixes.empty())
+      continue;
+    std::string Text;
+    if (!Widened.empty()) {
+      Text = "widen '" + Widened[0] + "'";
+      for (size_t I = 1; I < Widened.size(); ++I)
+        Text += (I + 1 == Widened.size() ? " and '" : ", '") + Widened[I] +
+                "'";
+      Text += " to '" + Wide + "'";
+      if (!FirstCast.empty())
+        Text += " and multiply in '" + Wide + "'";
+    } else {
+      Text = "cast '" + FirstCast + "' to '" + Wide +
+             "' to multiply in 64 bits";
+    }
+    diag(S.Var ? S.Var->getLocation() : wrapLoc(Primary), "%0",
+         DiagnosticIDs::Note)
+        << Text << Fixes;
+  }
+}
+
+} // namespace clang::tidy::kernel
