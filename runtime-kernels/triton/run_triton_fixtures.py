@@ -13,6 +13,9 @@ observable:
                               int32 row offset that wraps to -2^31 lands in
                               the allocation's guard instead of faulting.
 
+A hazard that no output can show (an out-of-bounds load whose values a masked
+store discards) is re-run under compute-sanitizer memcheck when it is found.
+
 A buggy fixture must be observed wrong, a fixed twin or safe_* fixture right;
 the table marks anything else UNEXPECTED and the exit status is 1. Fixtures
 with no runner here are listed as such (the table is of what exists). Each
