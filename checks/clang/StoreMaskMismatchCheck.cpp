@@ -43,6 +43,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/StoreMaskMismatchCheck.h"
+#include "lib/analysis/KernelDiscovery.h"
 #include "lib/analysis/Predicates.h"
 
 #include "clang/AST/ASTContext.h"
@@ -66,68 +67,13 @@ using kerneltidy::FunctionPredicates;
 namespace clang::tidy::kernel {
 namespace {
 
-// Stand-in for lib/analysis/KernelDiscovery until it lands: device code is a
-// CUDA/HIP '__global__' or '__device__' function, a SYCL functor's call
-// operator taking an nd_item/item, or a lambda that is device code or is
-// passed to parallel_for/single_task.
-bool isSyclItemType(QualType T) {
-  T = T.getNonReferenceType();
-  StringRef Name;
-  if (const auto *TST = T->getAs<TemplateSpecializationType>()) {
-    if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
-      Name = TD->getName();
-  } else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
-    if (RD->getIdentifier())
-      Name = RD->getName();
-  }
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("nd_item", "item", "group", "h_item", true)
-      .Default(false);
-}
-
-bool isDeviceFunction(const FunctionDecl *FD) {
-  if (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>())
-    return true;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (MD->getOverloadedOperator() == OO_Call)
-      for (const ParmVarDecl *P : MD->parameters())
-        if (isSyclItemType(P->getType()))
-          return true;
-  return false;
-}
-
-bool isKernelLambda(const LambdaExpr *L, ASTContext &Ctx) {
-  const CXXMethodDecl *Op = L->getCallOperator();
-  if (!Op)
-    return false;
-  if (isDeviceFunction(Op))
-    return true;
-  DynTypedNode Node = DynTypedNode::create(*L);
-  for (unsigned Depth = 0; Depth < 6; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return false;
-    Node = Parents[0];
-    if (const auto *Call = Node.get<CallExpr>()) {
-      StringRef Name;
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-        if (const CXXMethodDecl *MD = MC->getMethodDecl())
-          if (MD->getIdentifier())
-            Name = MD->getName();
-      } else {
-        Name = kerneltidy::calleeName(Call);
-      }
-      if (Name.empty())
-        if (const auto *M = dyn_cast_or_null<CXXDependentScopeMemberExpr>(
-                Call->getCallee()->IgnoreParens()))
-          if (M->getMember().isIdentifier())
-            Name = M->getMember().getAsIdentifierInfo()->getName();
-      return Name.starts_with("parallel_for") || Name == "single_task";
-    }
-    if (!Node.get<Expr>())
-      return false;
-  }
-  return false;
+// Device code: every kernel that lib/analysis/KernelDiscovery finds (CUDA/HIP
+// '__global__', SYCL lambdas, functors and free-function kernels), plus
+// CUDA/HIP '__device__' functions and lambdas, whose stores are the kernels'
+// stores too.
+bool isDeviceHelper(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>() &&
+         !kerneltidy::isKernelFunction(FD);
 }
 
 StringRef varName(const VarDecl *V) {
@@ -248,6 +194,20 @@ void BodyAnalysis::checkAccess(size_t Index) {
   for (const Dependency &D : AI.Deps) {
     if (D.Clamped)
       continue;
+    // 't < n_classes' bounds t; it does not make the parameter n_classes a
+    // possibly invalid value. A parameter is V only against other
+    // parameters or constants (a device helper's index argument).
+    auto BoundsALocal = [&](const Atom &A) {
+      const Expr *Other = nullptr;
+      if (!isa<ParmVarDecl>(D.Var) ||
+          !isValidityBound(FunctionPredicates::boundOn(A, D.Var, &Other)))
+        return false;
+      const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(Other ? Other->IgnoreParenCasts()
+                                              : nullptr);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD);
+    };
     std::vector<Atom> Mask = AI.Facts;
     for (const Atom &A : FP.atoms(D.PathFacts))
       Mask.push_back(A);
@@ -257,7 +217,7 @@ void BodyAnalysis::checkAccess(size_t Index) {
     if (!Shared || LoadedIndex)
       for (const GateAtom &G : *Gates)
         if (isValidityBound(FunctionPredicates::boundOn(G.A, D.Var)) &&
-            !FP.implies(Mask, G.A, D.Var)) {
+            !BoundsALocal(G.A) && !FP.implies(Mask, G.A, D.Var)) {
           report(Index, D, G.A, &G.Gate, Index);
           return;
         }
@@ -269,7 +229,8 @@ void BodyAnalysis::checkAccess(size_t Index) {
     if (It == Validations.end())
       continue;
     for (const Validation &V : It->second)
-      if (V.AccessIndex != Index && !FP.implies(Mask, V.A, D.Var)) {
+      if (V.AccessIndex != Index && !BoundsALocal(V.A) &&
+          !FP.implies(Mask, V.A, D.Var)) {
         report(Index, D, V.A, nullptr, V.AccessIndex);
         return;
       }
@@ -469,30 +430,25 @@ void StoreMaskMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void StoreMaskMismatchCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("unit"), this);
   Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isInstantiated())).bind("function"),
+      functionDecl(isDefinition(), unless(isInstantiated())).bind("helper"),
       this);
-  Finder->addMatcher(
-      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
 }
 
 void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-      if (MD->getParent()->isLambda())
-        return; // analysed through its LambdaExpr
-    if (FD->isInvalidDecl() || !FD->hasBody() || !isDeviceFunction(FD) ||
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
+    for (const kerneltidy::KernelInfo &K : kerneltidy::findKernels(Ctx))
+      if (K.Body && K.Body->hasBody())
+        analyseBody(K.Body->getBody(), Ctx);
+    return;
+  }
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("helper")) {
+    if (FD->isInvalidDecl() || !FD->hasBody() || !isDeviceHelper(FD) ||
         Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
       return;
     analyseBody(FD->getBody(), Ctx);
-    return;
-  }
-  if (const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
-    if (!isKernelLambda(L, Ctx) ||
-        Ctx.getSourceManager().isInSystemHeader(L->getBeginLoc()))
-      return;
-    analyseBody(L->getBody(), Ctx);
   }
 }
 

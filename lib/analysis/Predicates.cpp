@@ -450,9 +450,21 @@ std::vector<Condition> FunctionPredicates::controlFacts(const Stmt *S) const {
     if (!E)
       return;
     E = stripImplicit(E);
-    if (const auto *Void = dyn_cast<CastExpr>(E)) // (void)(...)
-      if (Void->getType()->isVoidType())
-        E = stripImplicit(Void->getSubExpr());
+    if (const auto *Void = dyn_cast<CastExpr>(E)) { // (void)(...)
+      if (Void->getType()->isVoidType()) {
+        E = stripImplicit(Void->getSubExpr())->IgnoreParens();
+        // '((void)(cond))': what assertion macros expand to when checking is
+        // compiled out (the built-in prelude's CUDA_KERNEL_ASSERT, AT_ASSERT,
+        // SYCL_KERNEL_ASSERT). A comparison cast to void has no other use.
+        const auto *B = dyn_cast<BinaryOperator>(E);
+        const auto *U = dyn_cast<UnaryOperator>(E);
+        if ((B && (isComparisonOp(B->getOpcode()) || B->isLogicalOp())) ||
+            (U && U->getOpcode() == UO_LNot)) {
+          Facts.push_back({E, true, Void});
+          return;
+        }
+      }
+    }
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
       // assert(c): c ? void(0) : __assert_fail(...)
       if (containsExitCall(CO->getFalseExpr()) &&
@@ -636,7 +648,8 @@ void FunctionPredicates::collectDependencies(
   };
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    Recurse(CO->getCond(), Clamped);
+    // The condition selects between the arms; the address is made of the
+    // arms ('valid ? t : 0' reaches 't' only under 'valid').
     Path.push_back({CO->getCond(), true, CO});
     Recurse(CO->getTrueExpr(), Clamped);
     Path.back().Positive = false;
