@@ -136,9 +136,138 @@ struct ThreadParser {
 
 } // namespace
 
-std::unique_ptr<PySyntaxTree> PySyntaxTree::parse(llvm::StringRef Source) {
+std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
+  std::vector<TopLevelSpan> Spans;
+  const char *Data = Source.data();
+  uint32_t Size = uint32_t(Source.size());
+  int Depth = 0;          // open brackets
+  char Quote = 0;         // inside a string: its quote character
+  bool Triple = false;    // ... and whether it is triple-quoted
+  bool Continued = false; // previous line ended with a backslash
+  bool InDecorators = false;
+  uint32_t Line = 0;
+  for (uint32_t I = 0; I < Size;) {
+    // At a line start outside brackets and strings: a new statement?
+    if (Depth == 0 && !Quote && !Continued) {
+      char C = Data[I];
+      if (C != ' ' && C != '\t' && C != '\n' && C != '\r' && C != '#' &&
+          C != '\f') {
+        bool IsDecorator = C == '@';
+        if (InDecorators) {
+          // Further decorators, then the definition they decorate.
+          if (!IsDecorator) {
+            Spans.back().StatementBegin = I;
+            InDecorators = false;
+          }
+        } else {
+          if (!Spans.empty()) {
+            Spans.back().End = I;
+            Spans.back().EndLine = Line;
+          }
+          TopLevelSpan S;
+          S.Begin = S.StatementBegin = I;
+          S.Line = Line;
+          Spans.push_back(S);
+          InDecorators = IsDecorator;
+        }
+      }
+    }
+    // Scan the rest of the line.
+    Continued = false;
+    for (; I < Size; ++I) {
+      char C = Data[I];
+      if (Quote) {
+        if (C == '\\') {
+          if (I + 1 < Size && Data[I + 1] == '\n')
+            ++Line;
+          ++I;
+          continue;
+        }
+        if (C == '\n') {
+          ++Line;
+          if (!Triple) // unterminated string: the tokenizer stops here too
+            Quote = 0;
+          else
+            continue;
+          ++I;
+          break;
+        }
+        if (C == Quote) {
+          if (!Triple) {
+            Quote = 0;
+          } else if (I + 2 < Size && Data[I + 1] == Quote &&
+                     Data[I + 2] == Quote) {
+            Quote = 0;
+            I += 2;
+          }
+        }
+        continue;
+      }
+      if (C == '#') {
+        while (I + 1 < Size && Data[I + 1] != '\n')
+          ++I;
+        continue; // the newline is handled next round
+      }
+      if (C == '"' || C == '\'') {
+        Quote = C;
+        Triple = I + 2 < Size && Data[I + 1] == C && Data[I + 2] == C;
+        if (Triple)
+          I += 2;
+        continue;
+      }
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if ((C == ')' || C == ']' || C == '}') && Depth > 0)
+        --Depth;
+      else if (C == '\\' && I + 1 < Size &&
+               (Data[I + 1] == '\n' || Data[I + 1] == '\r')) {
+        Continued = true;
+      } else if (C == '\n') {
+        ++Line;
+        ++I;
+        break;
+      }
+    }
+  }
+  if (!Spans.empty()) {
+    Spans.back().End = Size;
+    Spans.back().EndLine = Line;
+  }
+  return Spans;
+}
+
+std::unique_ptr<PySyntaxTree>
+PySyntaxTree::parse(llvm::StringRef Source,
+                    const std::vector<TopLevelSpan> *Spans) {
   const GrammarTables &G = grammar();
   static thread_local ThreadParser TP;
+  if (Spans) {
+    std::vector<TSRange> Ranges;
+    Ranges.reserve(Spans->size());
+    for (const TopLevelSpan &S : *Spans) {
+      // Adjacent spans merge into one range.
+      if (!Ranges.empty() && Ranges.back().end_byte == S.Begin) {
+        Ranges.back().end_byte = S.End;
+        Ranges.back().end_point = {S.EndLine, 0};
+        continue;
+      }
+      Ranges.push_back({{S.Line, 0}, {S.EndLine, 0}, S.Begin, S.End});
+    }
+    // The last range may end mid-line (no final newline).
+    if (!Ranges.empty() && Ranges.back().end_byte == Source.size()) {
+      size_t LastNewline = Source.rfind('\n');
+      uint32_t LineStart =
+          LastNewline == llvm::StringRef::npos ? 0 : uint32_t(LastNewline + 1);
+      Ranges.back().end_point.column = uint32_t(Source.size()) - LineStart;
+    }
+    // An empty list means "the whole file" to tree-sitter.
+    if (Ranges.empty())
+      Ranges.push_back({{0, 0}, {0, 0}, 0, 0});
+    ts_parser_set_included_ranges(TP.Parser, Ranges.data(),
+                                  uint32_t(Ranges.size()));
+  } else {
+    ts_parser_set_included_ranges(TP.Parser, nullptr, 0);
+  }
   TSTree *Tree = ts_parser_parse_string(TP.Parser, nullptr, Source.data(),
                                         uint32_t(Source.size()));
   if (!Tree) {

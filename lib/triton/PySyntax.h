@@ -116,12 +116,31 @@ struct PyNode {
   uint16_t Symbol = 0; // tree-sitter symbol (operators are told apart by it)
 };
 
+/// A top-level statement of a file, found by a lexical scan (brackets,
+/// strings, comments and line continuations are respected): from the first
+/// line of its decorators to the start of the next top-level statement.
+struct TopLevelSpan {
+  uint32_t Begin = 0, End = 0; // bytes
+  uint32_t Line = 0;           // 0-based row of Begin
+  uint32_t EndLine = 0;        // 0-based row of End
+  /// Where the statement proper starts (after its decorators).
+  uint32_t StatementBegin = 0;
+};
+
+/// Splits Source into top-level statements without parsing it; linear and
+/// allocation-light (one vector). Text before the first statement (blank
+/// lines, comments) belongs to no span.
+std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source);
+
 /// One parsed Python file. Source must outlive the tree.
 class PySyntaxTree {
 public:
   /// Parses Source; returns null only when tree-sitter itself gives up
-  /// (allocation failure, cancelled), never for syntax errors.
-  static std::unique_ptr<PySyntaxTree> parse(llvm::StringRef Source);
+  /// (allocation failure, cancelled), never for syntax errors. With Spans,
+  /// only those parts of the file are parsed (positions stay those of the
+  /// whole file); Spans must be sorted and disjoint.
+  static std::unique_ptr<PySyntaxTree>
+  parse(llvm::StringRef Source, const std::vector<TopLevelSpan> *Spans = nullptr);
 
   llvm::StringRef source() const { return Source; }
   NodeId root() const { return 0; }

@@ -11,6 +11,7 @@
 #include "lib/triton/TritonModule.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace kerneltidy::triton {
 
@@ -28,13 +29,58 @@ int JitFunction::paramIndex(llvm::StringRef N) const {
   return -1;
 }
 
+namespace {
+
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether a top-level statement can matter to the model.
+bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
+  llvm::StringRef Whole = Source.slice(S.Begin, S.End);
+  llvm::StringRef Stmt = Source.slice(S.StatementBegin, S.End);
+  auto StartsWithWord = [&](llvm::StringRef Word) {
+    return Stmt.starts_with(Word) &&
+           (Stmt.size() == Word.size() || !isIdentChar(Stmt[Word.size()]));
+  };
+  if (StartsWithWord("import") || StartsWithWord("from"))
+    return true;
+  if (StartsWithWord("def") || StartsWithWord("async")) {
+    llvm::StringRef Decorators = Source.slice(S.Begin, S.StatementBegin);
+    return Decorators.contains("jit") || Decorators.contains("autotune") ||
+           Decorators.contains("heuristics");
+  }
+  if (StartsWithWord("class") || StartsWithWord("if") ||
+      StartsWithWord("try") || StartsWithWord("with") ||
+      StartsWithWord("for") || StartsWithWord("while"))
+    return Whole.contains("jit") || Whole.contains("import");
+  // Simple statements: keep `NAME = value` (module constants).
+  size_t I = 0;
+  while (I < Stmt.size() && isIdentChar(Stmt[I]))
+    ++I;
+  if (I == 0)
+    return false;
+  while (I < Stmt.size() && (Stmt[I] == ' ' || Stmt[I] == '\t'))
+    ++I;
+  if (I < Stmt.size() && Stmt[I] == ':') // annotated: NAME: T = value
+    return true;
+  return I + 1 < Stmt.size() && Stmt[I] == '=' && Stmt[I + 1] != '=';
+}
+
+} // namespace
+
 std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
   auto M = std::unique_ptr<TritonModule>(new TritonModule());
   // Most Python is not Triton: skip the parse when the file cannot hold a
   // Triton kernel at all.
   if (!Source.contains("triton"))
     return M;
-  M->Tree = PySyntaxTree::parse(Source);
+  // Parse only what the model reads: imports, module constants and the
+  // definitions that can hold JIT functions. Host code (launchers, autograd
+  // functions, tests) is most of a typical file.
+  std::vector<TopLevelSpan> Spans = scanTopLevel(Source);
+  llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
+    return !isModelRelevant(Source, S);
+  });
+  M->Tree = PySyntaxTree::parse(Source, &Spans);
   if (!M->Tree)
     return nullptr;
   M->collectImports();

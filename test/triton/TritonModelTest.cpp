@@ -68,19 +68,48 @@ TEST(TritonParse, FlatTreeIsPreOrderWithRanges) {
 
 TEST(TritonParse, SyntaxErrorsKeepValidKernels) {
   std::string Src = std::string(Header) +
-                    "def broken(:\n    pass\n\n"
+                    "@triton.jit\ndef broken(:\n    pass\n\n"
                     "@triton.jit\n"
                     "def k(x_ptr, stride):\n"
                     "    pid = tl.program_id(0)\n"
                     "    tl.store(x_ptr + pid * stride, 1.0)\n";
   auto M = build(Src);
   EXPECT_TRUE(M->tree().hasErrors());
-  ASSERT_EQ(M->functions().size(), 1u);
+  EXPECT_NE(M->function("k"), nullptr);
   AnalysisResult R = analyzePythonFile("f.py", Src, nullptr);
   EXPECT_TRUE(R.Errors.empty());
   ASSERT_EQ(R.Findings.size(), 1u);
   EXPECT_EQ(R.Findings[0].Check, "kernel-int32-offset");
-  EXPECT_EQ(R.Findings[0].Pos.Line, 10u);
+  EXPECT_EQ(R.Findings[0].Pos.Line, 11u);
+}
+
+TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
+  llvm::StringRef Src = "import triton\n"
+                        "X = (1,\n2)\n"
+                        "s = \"\"\"\ndef not_here():\n\"\"\"\n"
+                        "@libentry()\n# between\n@triton.jit\ndef k(a): # c\n"
+                        "    return a\n\n"
+                        "def host(x):\n    return x \\\n+ 1\n";
+  std::vector<TopLevelSpan> Spans = scanTopLevel(Src);
+  ASSERT_EQ(Spans.size(), 5u);
+  EXPECT_EQ(Src.slice(Spans[1].Begin, Spans[1].End), "X = (1,\n2)\n");
+  EXPECT_TRUE(Src.slice(Spans[2].Begin, Spans[2].End).ends_with("\"\"\"\n"));
+  EXPECT_EQ(Src.slice(Spans[3].Begin, Spans[3].StatementBegin),
+            "@libentry()\n# between\n@triton.jit\n");
+  EXPECT_EQ(Spans[3].Line, 6u);
+  EXPECT_TRUE(Src.substr(Spans[4].Begin).starts_with("def host"));
+  EXPECT_EQ(Spans[4].End, Src.size());
+  // The kernel is found at its real position; the host function is not
+  // parsed at all.
+  auto M = build(Src);
+  ASSERT_EQ(M->functions().size(), 1u);
+  EXPECT_EQ(M->tree().node(M->functions()[0].NameNode).Line, 9u);
+  EXPECT_NE(M->moduleConstant("X"), NoNode);
+  bool SawHost = false;
+  M->tree().walk(M->tree().root(), [&](NodeId N) {
+    SawHost |= M->tree().text(N) == "host";
+  });
+  EXPECT_FALSE(SawHost);
 }
 
 TEST(TritonParse, BinaryInputIsAFileError) {
