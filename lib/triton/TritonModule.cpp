@@ -443,7 +443,7 @@ private:
   void visitCall(NodeId Call) {
     llvm::StringRef Callee = M.languageCallee(Call);
     if (Callee.empty()) {
-      if (M.methodCallee(Call) == "to") {
+      if (M.isConversion(Call)) {
         NodeId Type = M.argument(Call, 0, "dtype");
         if (M.is64BitIntType(Type) && F.WideningSite == NoNode)
           F.WideningSite = Call;

@@ -113,6 +113,11 @@ public:
   /// For a call `<object>.<name>(...)` that is not a module function, the
   /// method name (`x.to(...)` -> "to"); else empty.
   llvm::StringRef methodCallee(NodeId Call) const;
+  /// True for a conversion `x.to(T)` or `x.cast(T)`.
+  bool isConversion(NodeId Call) const {
+    llvm::StringRef M = methodCallee(Call);
+    return M == "to" || M == "cast";
+  }
   /// True for `triton.cdiv`-style members of the triton module.
   llvm::StringRef tritonMember(NodeId Node) const;
   /// Call argument by keyword, else by position (0-based), else NoNode.

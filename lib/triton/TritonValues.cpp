@@ -237,18 +237,30 @@ ValueFacts FunctionAnalysis::rangeFacts(NodeId Iterable) {
                  Member == "range" || Member == "static_range";
   if (!IsRange)
     return unknownFacts();
+  // Triton types the induction variable by promoting start, end and step;
+  // arguments the model cannot type are left out, and a loop over only
+  // such arguments has an unknown type.
   ValueFacts V = intFacts(0, Magnitude::Const);
   V.CompileTime = true;
+  bool Typed = false;
   NodeId Args = T.field(Iterable, PyField::Arguments);
   unsigned Index = 0;
   T.forEachNamedChild(Args, [&](NodeId A) {
     if (T.kind(A) == PyKind::KeywordArgument || Index++ >= 3)
       return;
     ValueFacts AF = facts(A);
+    if (AF.Type != ValueType::Int) {
+      V.CompileTime &= AF.CompileTime;
+      V.Mag = maxMag(V.Mag, AF.Mag);
+      return;
+    }
+    Typed = true;
     V = promote(V, AF);
   });
-  if (V.Type != ValueType::Int)
-    V = intFacts(32, Magnitude::Size);
+  if (!Typed)
+    V.Type = ValueType::Unknown;
+  else if (V.Bits == 0 && !V.CompileTime)
+    V.Bits = 32;
   V.PerLane = false;
   return V;
 }
@@ -475,7 +487,7 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
   // Extension modules re-export these (FlagGems' `ext.program_id`).
   if (Method == "program_id" || Method == "num_programs")
     return intFacts(32, Magnitude::ProgramId);
-  if (Method == "to") {
+  if (Method == "to" || Method == "cast") {
     NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
     return convert(facts(Object), dtypeFacts(Arg(0, "dtype")), Call);
   }
@@ -485,6 +497,12 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
   llvm::StringRef Name = T.text(Fn);
   if (Name == "int")
     return facts(Arg(0, ""));
+  if (Name == "min" || Name == "max") {
+    ValueFacts L = facts(Arg(0, "")), R = facts(Arg(1, ""));
+    ValueFacts V = promote(L, R);
+    V.Mag = Name == "min" ? minMag(L.Mag, R.Mag) : maxMag(L.Mag, R.Mag);
+    return V;
+  }
   int Helper = M.functionIndex(Name);
   if (Helper < 0 || Depth >= MaxHelperDepth)
     return unknownFacts();
@@ -517,7 +535,7 @@ NodeId FunctionAnalysis::underlying(NodeId Expr) const {
       Next = T.field(Next, PyField::Value);
     } else if (T.kind(Next) == PyKind::Call) {
       llvm::StringRef Callee = M.languageCallee(Next);
-      if (M.methodCallee(Next) == "to")
+      if (M.isConversion(Next))
         Next = T.field(T.field(Next, PyField::Function), PyField::Object);
       else if (Callee == "multiple_of" || Callee == "max_contiguous" ||
                Callee == "broadcast_to" || Callee == "expand_dims" ||
@@ -585,7 +603,7 @@ void FunctionAnalysis::atomsImpl(NodeId Pred,
   }
   case PyKind::Call: {
     llvm::StringRef Callee = M.languageCallee(N);
-    if (M.methodCallee(N) == "to") {
+    if (M.isConversion(N)) {
       Recurse(T.field(T.field(N, PyField::Function), PyField::Object));
       return;
     }
@@ -622,7 +640,7 @@ void FunctionAnalysis::dependencies(NodeId Expr, Dependencies &Out,
           Skip |= Callee == "where" || Callee == "minimum" ||
                   Callee == "maximum" || Callee == "clamp";
         if ((Stops & StopAtOpaqueCall) && Callee.empty() &&
-            M.methodCallee(N) != "to")
+            !M.isConversion(N))
           Skip = true;
         if (Stops & StopAtNonIndex)
           Skip |= Callee == "sum" || Callee == "max" || Callee == "min" ||

@@ -259,6 +259,26 @@ TEST(TritonValuesTest, AugmentedAndLoopBindings) {
   EXPECT_NE(K->Accesses[0].Loop, NoNode);
 }
 
+TEST(TritonValuesTest, LoopVariablesPromoteLikeTriton) {
+  // Liger's rms_norm backward: the loop starts from an int64 row, so the
+  // induction variable is int64 even though the end is an untyped min().
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(X, stride, per_program, n_rows):\n"
+                 "    block = tl.program_id(0).cast(tl.int64)\n"
+                 "    start = block * per_program\n"
+                 "    end = min((block + 1) * per_program, n_rows)\n"
+                 "    for row in range(start, end):\n"
+                 "        tl.load(X + row * stride)\n"
+                 "    for r32 in range(0, n_rows):\n"
+                 "        tl.load(X + r32 * stride)\n");
+  const JitFunction *K = M->function("k");
+  FunctionAnalysis A(*M, *K);
+  ASSERT_EQ(K->Accesses.size(), 2u);
+  EXPECT_EQ(A.facts(K->Accesses[0].Pointer).WrapSite, NoNode);
+  EXPECT_NE(A.facts(K->Accesses[1].Pointer).WrapSite, NoNode);
+}
+
 TEST(TritonValuesTest, HelperSeesCallerFacts) {
   auto M = build(std::string(Header) +
                  "@triton.jit\n"
