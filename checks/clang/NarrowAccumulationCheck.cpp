@@ -64,6 +64,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <optional>
 
@@ -366,6 +368,7 @@ struct AccumulatorUpdate {
   bool SelfCombining = false;     ///< RHS reads the same array (tree)
   const Stmt *Loop = nullptr;     ///< innermost loop not declaring Var
   const CallExpr *Shuffle = nullptr;
+  const Expr *Term = nullptr;      ///< what is added ('x' in 's += x')
   const FunctionDecl *Function = nullptr;
 };
 
@@ -546,6 +549,7 @@ private:
     if (!U.Compound && !isSelfUpdate(R, U.Var))
       return;
     U.SelfCombining = U.ArrayElement && mentionsVariable(R, U.Var);
+    U.Term = U.Compound ? R : nullptr;
     U.Shuffle = findShuffle(R);
     const SourceManager &SM = U.Var->getASTContext().getSourceManager();
     for (const Stmt *Loop : llvm::reverse(Loops)) {
@@ -638,6 +642,59 @@ std::optional<Narrowing> findNarrowing(const Expr *Value) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// The magnitude of a term whose value is a non-zero constant ('1',
+/// '__float2half(1.0f)', 'static_cast<scalar_t>(1)'), looking through
+/// conversions.
+std::optional<double> constantMagnitude(const Expr *E, const ASTContext &Ctx) {
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (E->containsErrors())
+      return std::nullopt;
+    if (!E->isValueDependent() && !E->isTypeDependent() &&
+        (E->getType()->isRealFloatingType() || E->getType()->isIntegerType())) {
+      Expr::EvalResult R;
+      if (E->EvaluateAsRValue(R, Ctx)) {
+        double V = 0;
+        if (R.Val.isFloat())
+          V = R.Val.getFloat().convertToDouble();
+        else if (R.Val.isInt())
+          V = static_cast<double>(R.Val.getInt().getSExtValue());
+        else
+          return std::nullopt;
+        V = std::fabs(V);
+        return V > 0 ? std::optional<double>(V) : std::nullopt;
+      }
+    }
+    // One conversion to the 16-bit type: look at what it converts.
+    if (const auto *ECE = dyn_cast<ExplicitCastExpr>(E))
+      E = ECE->getSubExprAsWritten();
+    else if (const auto *UCE = dyn_cast<CXXUnresolvedConstructExpr>(E))
+      E = UCE->getNumArgs() == 1 ? UCE->getArg(0) : nullptr;
+    else if (const auto *CCE = dyn_cast<CXXConstructExpr>(E))
+      E = CCE->getNumArgs() == 1 ? CCE->getArg(0) : nullptr;
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CallExpr>(E))
+      E = isNarrowingConversionName(calleeName(CE)) && CE->getNumArgs() == 1
+              ? CE->getArg(0)
+              : nullptr;
+    else
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string formatNumber(double V) {
+  char Buf[64];
+  if (V == std::floor(V) && V < 1e15)
+    snprintf(Buf, sizeof(Buf), "%.0f", V);
+  else
+    snprintf(Buf, sizeof(Buf), "%g", V);
+  return Buf;
 }
 
 std::string typeName(QualType T, const ASTContext &Ctx) {
@@ -768,22 +825,53 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
       }
     }
   };
-  auto NoteLimit = [&](SourceLocation Loc, const std::string &Type,
-                       Float16Kind Kind, const std::string &AccType) {
-    if (Kind == Float16Kind::BFloat16)
+  // The overflow point: exact when each added term is a constant, the
+  // general rule otherwise.
+  auto NoteLimit = [&](SourceLocation Loc, const TypeBinding &Type,
+                       const Expr *Term, const std::string &AccType) {
+    std::optional<double> M = constantMagnitude(Term, Ctx);
+    if (Type.Float16 == Float16Kind::BFloat16) {
+      if (M)
+        diag(Loc,
+             "'%0' keeps 8 significant bits: a sum of terms of %1 stops "
+             "growing at %2; accumulate in '%3' and cast once at the end",
+             DiagnosticIDs::Note)
+            << Type.TypeName << formatNumber(*M) << formatNumber(256 * *M)
+            << AccType;
+      else
+        diag(Loc,
+             "'%0' keeps 8 significant bits: once a sum is 256 times its "
+             "terms, adding a term no longer changes it; accumulate in '%1' "
+             "and cast once at the end",
+             DiagnosticIDs::Note)
+            << Type.TypeName << AccType;
+      return;
+    }
+    // fp16: 11 significant bits, maximum 65504. A running sum of terms of
+    // magnitude m stops growing near 2048*m; it overflows first when the
+    // terms are large (m > 32, e.g. per-block partial sums).
+    if (M && 2048 * *M <= 65504)
       diag(Loc,
-           "'%0' keeps 8 significant bits: once a sum is 256 times its "
-           "terms, adding a term no longer changes it; accumulate in '%1' "
-           "and cast once at the end",
+           "'%0' keeps 11 significant bits: a sum of terms of %1 stops "
+           "growing near %2; accumulate in '%3' and cast once at the end",
            DiagnosticIDs::Note)
-          << Type << AccType;
+          << Type.TypeName << formatNumber(*M) << formatNumber(2048 * *M)
+          << AccType;
+    else if (M)
+      diag(Loc,
+           "'%0' overflows to inf past 65504: a sum of terms of %1 "
+           "overflows after %2 of them; accumulate in '%3' and cast once at "
+           "the end",
+           DiagnosticIDs::Note)
+          << Type.TypeName << formatNumber(*M)
+          << formatNumber(std::floor(65504 / *M) + 1) << AccType;
     else
       diag(Loc,
            "'%0' overflows to inf past 65504: a sum of N terms of magnitude "
-           "m overflows once N*m > 65504 (terms of 3.5 overflow after about "
-           "18,700); accumulate in '%1' and cast once at the end",
+           "m overflows once N*m > 65504 (and stops growing near 2048*m); "
+           "accumulate in '%1' and cast once at the end",
            DiagnosticIDs::Note)
-          << Type << AccType;
+          << Type.TypeName << AccType;
   };
   auto AccTypeFor = [](const FunctionDecl *F) {
     std::string Acc = accumulateTypeInScope(F);
@@ -806,14 +894,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
         << Elem << Instantiated(A.Element, B) << A.Call->getSourceRange();
     if (auto N = findNarrowing(A.Value)) {
       QualType OT = objectType(N->Operand);
-      if (!OT.isNull() && !OT->isUndeducedType() && !OT->isDependentType())
-        diag(N->At->getBeginLoc(),
-             "value computed in '%0' is narrowed to '%1' just before the "
-             "atomic add",
-             DiagnosticIDs::Note)
-            << typeName(OT, Ctx) << Elem << N->At->getSourceRange();
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(N->Operand);
-               DRE && OT->isUndeducedType())
+      const auto *DRE = dyn_cast<DeclRefExpr>(N->Operand);
+      if (DRE && (OT.isNull() || OT->getContainedAutoType()))
         diag(N->At->getBeginLoc(),
              "'%0' is narrowed to '%1' just before the atomic add",
              DiagnosticIDs::Note)
@@ -826,7 +908,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
             << typeName(OT, Ctx) << Elem << N->At->getSourceRange();
     }
     NoteBindings(A.Element, B);
-    NoteLimit(A.Call->getBeginLoc(), Elem, B.front().Float16, Acc);
+    NoteLimit(A.Call->getBeginLoc(), B.front(), A.Value, Acc);
     if (const VarDecl *Root = rootVariable(A.Target)) {
       NarrowTotals.try_emplace(Root, &A);
       NarrowTotalNames.try_emplace(Root->getName(), &A);
@@ -902,7 +984,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
         Note << *Fix;
     }
     NoteBindings(VarT, B);
-    NoteLimit(Loc, Elem, B.front().Float16, Acc);
+    NoteLimit(Loc, B.front(), U.Term, Acc);
   }
 
   // (c) Normalisation in 16 bits of a total that a 16-bit atomic summed.

@@ -279,9 +279,17 @@ TypeDispatch::keyOf(const TemplateTypeParmDecl *P) {
 const TemplateTypeParmDecl *TypeDispatch::asTemplateParm(QualType T) {
   if (T.isNull())
     return nullptr;
-  if (const auto *TTP =
-          T.getNonReferenceType()->getAs<TemplateTypeParmType>())
-    return TTP->getDecl();
+  // Not getAs<>: TemplateTypeParmType is a leaf type, and getAs returns its
+  // canonical form, which has no declaration. Walk the sugar instead.
+  QualType Cur = T.getNonReferenceType();
+  for (unsigned Steps = 0; !Cur.isNull() && Steps < 32; ++Steps) {
+    if (const auto *TTP = dyn_cast<TemplateTypeParmType>(Cur.getTypePtr()))
+      return TTP->getDecl();
+    QualType Next = Cur->getLocallyUnqualifiedSingleStepDesugaredType();
+    if (Next.getTypePtr() == Cur.getTypePtr())
+      break;
+    Cur = Next;
+  }
   return nullptr;
 }
 
