@@ -182,7 +182,7 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   FunctionAnalysis::Dependencies Address, Mask;
   A.dependencies(Access.Pointer, Address, Stops);
   if (Access.Mask != NoNode)
-    A.dependencies(Access.Mask, Mask, FunctionAnalysis::StopAtNone);
+    A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
 
   // A mask that tests some index against the same bound covers it (the
   // kernel may name the row index differently in the mask).
@@ -217,22 +217,36 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
               "': its mask '" + Ctx.quote(Access.Mask) +
               "' covers another axis but not the bound '" + Ctx.quote(Cmp) +
               "'";
+  // The fix uses the test as the kernel broadcasts it (`(o < T)[:, None]`),
+  // so that it has the access's shape.
+  NodeId Test = Cmp;
+  for (NodeId P = T.node(Test).Parent; P != NoNode; P = T.node(P).Parent) {
+    if (T.kind(P) == PyKind::ParenthesizedExpression) {
+      Test = P;
+      continue;
+    }
+    if (T.kind(P) == PyKind::Subscript && T.field(P, PyField::Value) == Test)
+      Test = P;
+    else
+      Test = Cmp == Test ? Cmp : Test;
+    break;
+  }
+  if (T.kind(Test) != PyKind::Subscript)
+    Test = Cmp;
   Finding &F = Ctx.report(StoreMaskMismatchId, Access.Pointer, Message);
   Note &N = Ctx.note(F, Cmp,
                      "'" + Name.str() + "' is bounded here; " +
                          (Access.Mask == NoNode
-                              ? "pass 'mask=" + Ctx.quote(Cmp) + "'"
-                              : "add '" + Ctx.quote(Cmp) + "' to the mask"));
-  // The fix on the note: only when the bound reads names the access can see.
+                              ? "pass 'mask=" + Ctx.quote(Test) + "'"
+                              : "add '" + Ctx.quote(Test) + "' to the mask"));
   if (Access.Mask == NoNode) {
     NodeId Args = T.field(Access.Call, PyField::Arguments);
     if (Args != NoNode && T.node(Args).End > T.node(Args).Start)
       N.Fixes.push_back(Ctx.insertion(T.node(Args).End - 1,
-                                      ", mask=" + T.text(Cmp).str()));
+                                      ", mask=" + T.text(Test).str()));
   } else {
-    N.Fixes.push_back(Ctx.replacement(Access.Mask,
-                                      operand(Ctx, Access.Mask) + " & (" +
-                                          T.text(Cmp).str() + ")"));
+    N.Fixes.push_back(Ctx.replacement(
+        Access.Mask, operand(Ctx, Access.Mask) + " & " + operand(Ctx, Test)));
   }
 }
 

@@ -677,6 +677,15 @@ void FunctionAnalysis::dependencies(NodeId Expr, Dependencies &Out,
           llvm::StringRef Name = T.text(N);
           Out.Names.insert(Name);
           const Binding *B = resolve(Name, N);
+          if (B && (Stops & AllReachingBindings)) {
+            uint32_t At = T.node(N).Start;
+            for (unsigned I : F.BindingsByName.find(Name)->second) {
+              const Binding &Other = F.Bindings[I];
+              if (&Other != B && Other.VisibleFrom <= At &&
+                  Out.Bindings.insert(&Other).second && Other.Value != NoNode)
+                Work.push_back(Other.Value);
+            }
+          }
           // Bindings resolve backwards (`x = x + 1` reads the previous x),
           // so every binding is entered once.
           while (B && Out.Bindings.insert(B).second) {

@@ -112,6 +112,9 @@ public:
     /// Values that are not per-lane indices even when computed from one:
     /// comparisons, boolean operators, reductions (tl.sum, tl.argmax, ...).
     StopAtNonIndex = 8,
+    /// Follow every earlier binding of a name, not only the last one (a
+    /// mask rebound in one branch of an `if` is either binding).
+    AllReachingBindings = 16,
   };
   struct Dependencies {
     llvm::DenseSet<llvm::StringRef> Names;
