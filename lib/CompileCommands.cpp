@@ -127,6 +127,15 @@ std::vector<std::string> defaultParseArgs(SourceLanguage L,
     Args.push_back(std::string(Prelude));
   }
   if (NoBuild) {
+    // Stand-ins for framework headers (ATen accessors, torch-xpu-ops
+    // helpers), searched only after every real include directory, then
+    // the catch-all of empty stubs.
+    llvm::SmallString<256> Fallback(ShimDir);
+    llvm::sys::path::append(Fallback, "__kernel_tidy_fallback");
+    if (llvm::sys::fs::is_directory(Fallback)) {
+      Args.push_back("-idirafter");
+      Args.push_back(std::string(Fallback));
+    }
     Args.push_back("-idirafter");
     Args.push_back(std::string(stubIncludeDir()));
   }

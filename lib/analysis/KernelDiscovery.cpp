@@ -88,11 +88,17 @@ bool isIndexType(QualType T) {
   T = T.getNonReferenceType();
   if (T->isDependentType()) {
     // 'index_t', 'IndexType': a template parameter used as an index.
-    if (const auto *TT = T->getAs<TemplateTypeParmType>())
-      if (const IdentifierInfo *II = TT->getIdentifier())
-        return II->getName().contains_insensitive("index") ||
-               II->getName().contains_insensitive("int") ||
-               II->getName() == "I" || II->getName() == "IdxT";
+    if (const auto *TT = T->getAs<TemplateTypeParmType>()) {
+      llvm::StringRef Name;
+      if (const TemplateTypeParmDecl *D = TT->getDecl())
+        Name = D->getName();
+      else if (const IdentifierInfo *II = TT->getIdentifier())
+        Name = II->getName();
+      return Name.contains_insensitive("index") ||
+             Name.contains_insensitive("idx") || Name == "I" ||
+             Name.starts_with("int") || Name.starts_with("Int") ||
+             Name.starts_with("uint") || Name == "size_type";
+    }
     return false;
   }
   if (T->isIntegerType() && !T->isBooleanType() && !T->isEnumeralType())
@@ -296,6 +302,16 @@ private:
   }
 
   void handleSyclLaunch(const CallExpr *E) {
+    // torch-xpu-ops submits free-function kernels by naming them as a
+    // template argument: sycl_kernel_submit<kernel<T>>(global, local, q, ..).
+    if (const FunctionDecl *K = kernelTemplateArgument(E)) {
+      LaunchSite L;
+      L.Call = E;
+      L.Kernel = kernelPattern(K);
+      L.Grid = E->getNumArgs() ? E->getArg(0) : nullptr;
+      addLaunch(L);
+      return;
+    }
     // The kernel is the callable argument: a lambda or a functor object.
     const Expr *Range = nullptr;
     for (const Expr *Arg : E->arguments()) {
@@ -308,10 +324,12 @@ private:
       else if (!A->getType().isNull())
         RD = A->getType().getNonReferenceType()->getAsCXXRecordDecl();
       if (RD && isSyclRangeClass(RD)) {
-        if (!Range)
+        if (!Range && (RD->getName() == "range" || RD->getName() == "nd_range"))
           Range = Arg;
         continue;
       }
+      if (!RD && !Range && A->getType()->isIntegerType())
+        Range = Arg; // sycl_kernel_submit(global, local, queue, functor)
       const CXXMethodDecl *Op = callOperatorOf(RD);
       if (!Op)
         continue;
@@ -327,6 +345,33 @@ private:
       addLaunch(L);
       return;
     }
+  }
+
+  static const FunctionDecl *kernelTemplateArgument(const CallExpr *E) {
+    auto FromExpr = [](const Expr *A) -> const FunctionDecl * {
+      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(A));
+      const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+      return FD && isKernelFunction(FD) ? FD : nullptr;
+    };
+    if (const FunctionDecl *Callee = E->getDirectCallee())
+      if (const TemplateArgumentList *TAL =
+              Callee->getTemplateSpecializationArgs())
+        for (const TemplateArgument &TA : TAL->asArray()) {
+          if (TA.getKind() == TemplateArgument::Declaration)
+            if (const auto *FD = dyn_cast<FunctionDecl>(TA.getAsDecl());
+                FD && isKernelFunction(FD))
+              return FD;
+          if (TA.getKind() == TemplateArgument::Expression)
+            if (const FunctionDecl *FD = FromExpr(TA.getAsExpr()))
+              return FD;
+        }
+    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+            E->getCallee()->IgnoreParenImpCasts()))
+      for (const TemplateArgumentLoc &TAL : ULE->template_arguments())
+        if (TAL.getArgument().getKind() == TemplateArgument::Expression)
+          if (const FunctionDecl *FD = FromExpr(TAL.getArgument().getAsExpr()))
+            return FD;
+    return nullptr;
   }
 
   static bool isSyclRangeClass(const CXXRecordDecl *RD) {

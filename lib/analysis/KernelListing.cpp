@@ -75,6 +75,17 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
+  // An argument of a launch macro (hipLaunchKernelGGL): the macro body wraps
+  // it in parentheses, the argument itself is spelt in the file.
+  if (E->getBeginLoc().isMacroID())
+    E = E->IgnoreParenImpCasts();
+  if (E->getBeginLoc().isMacroID() && SM.isMacroArgExpansion(E->getBeginLoc()))
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(
+                   SM.getSpellingLoc(E->getBeginLoc()),
+                   SM.getSpellingLoc(E->getEndLoc())),
+               SM, Ctx.getLangOpts())
+        .str();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   llvm::StringRef Text =
       Lexer::getSourceText(R, SM, Ctx.getLangOpts());
@@ -176,7 +187,9 @@ KernelListing listKernels(llvm::ArrayRef<std::string> CommandLine,
     FS->setCurrentWorkingDirectory(Directory);
   std::vector<std::string> Args(CommandLine.begin(), CommandLine.end());
   // Syntax only: no object file, and the driver must not look for one.
-  Args.insert(Args.begin() + (Args.empty() ? 0 : 1), "-fsyntax-only");
+  // No caret diagnostics: the error count is reported, not the errors.
+  Args.insert(Args.begin() + (Args.empty() ? 0 : 1),
+              {"-fsyntax-only", "-fno-caret-diagnostics"});
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), FS));
   CountingDiagnostics Diags(Out);

@@ -119,14 +119,16 @@ struct cudaLaunchConfig_t {
 #ifdef __cplusplus
 extern "C" {
 #endif
-// Kernel launches: clang lowers k<<<g, b, s, st>>>(...) through these.
+// Kernel launches: clang lowers k<<<g, b, s, st>>>(...) through these. The
+// stream is 'void *' so that HIP's hipStream_t (a different pointer type)
+// is accepted in the same launch syntax.
 __host__ int __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                          size_t sharedMem
 #ifdef __cplusplus
                                          = 0
 #endif
                                          ,
-                                         cudaStream_t stream
+                                         void *stream
 #ifdef __cplusplus
                                          = 0
 #endif
@@ -137,7 +139,7 @@ __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                        = 0
 #endif
                                        ,
-                                       cudaStream_t stream
+                                       void *stream
 #ifdef __cplusplus
                                        = 0
 #endif

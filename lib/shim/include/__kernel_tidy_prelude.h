@@ -214,9 +214,6 @@
 #ifndef CUDA_KERNEL_LOOP
 #define CUDA_KERNEL_LOOP(i, n) CUDA_KERNEL_LOOP_TYPE(i, n, int)
 #endif
-#ifndef CUDA_NUM_THREADS
-#define CUDA_NUM_THREADS 1024
-#endif
 
 // ---- PyTorch: ATen/Dispatch.h ---------------------------------------------
 // The real macros switch over a runtime dtype and call the lambda once per

@@ -1,0 +1,3 @@
+// kernel-tidy stand-in for <ATen/OpMathType.h> (used only when missing).
+#pragma once
+#include <ATen/AccumulateType.h>

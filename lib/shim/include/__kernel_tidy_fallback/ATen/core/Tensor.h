@@ -1,0 +1,85 @@
+// kernel-tidy stand-in for <ATen/core/Tensor.h> (used only when the real
+// header is missing): at::Tensor with the members host code calls around
+// kernel launches (sizes, data pointers, accessors), so that launches inside
+// AT_DISPATCH lambdas parse. Not a tensor library: declarations only.
+#pragma once
+#include <ATen/core/TensorAccessor.h>
+#include <c10/core/ScalarType.h>
+
+namespace at {
+class TensorOptions {
+public:
+  TensorOptions() = default;
+  TensorOptions dtype(ScalarType t) const;
+  ScalarType dtype() const;
+  TensorOptions device(DeviceType d) const;
+};
+class Tensor {
+public:
+  Tensor() = default;
+  bool defined() const;
+  int64_t dim() const;
+  int64_t ndimension() const;
+  int64_t size(int64_t dim) const;
+  int64_t stride(int64_t dim) const;
+  IntArrayRef sizes() const;
+  IntArrayRef strides() const;
+  int64_t numel() const;
+  int64_t element_size() const;
+  ScalarType scalar_type() const;
+  TensorOptions options() const;
+  bool is_contiguous() const;
+  bool is_cuda() const;
+  bool is_xpu() const;
+  bool is_floating_point() const;
+  Tensor contiguous() const;
+  void *data_ptr() const;
+  template <typename T> T *data_ptr() const;
+  template <typename T> T *mutable_data_ptr() const;
+  const void *const_data_ptr() const;
+  template <typename T> const T *const_data_ptr() const;
+  template <typename T, size_t N,
+            template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> packed_accessor() const;
+  template <typename T, size_t N,
+            template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t>
+  generic_packed_accessor() const;
+  template <typename T, size_t N,
+            template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const;
+  template <typename T, size_t N,
+            template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const;
+  template <typename T, size_t N> TensorAccessor<T, N> accessor() const;
+  Tensor &resize_(IntArrayRef size);
+  Tensor &resize_as_(const Tensor &other);
+  Tensor &zero_();
+  Tensor &fill_(double value);
+  Tensor &copy_(const Tensor &src, bool non_blocking = false);
+  Tensor view(IntArrayRef size) const;
+  Tensor reshape(IntArrayRef size) const;
+  Tensor select(int64_t dim, int64_t index) const;
+  Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
+  Tensor transpose(int64_t a, int64_t b) const;
+  Tensor to(ScalarType t) const;
+  Tensor to(DeviceType d) const;
+  Tensor expand(IntArrayRef size) const;
+  Tensor clone() const;
+};
+using TensorBase = Tensor;
+namespace Reduction {
+enum Reduction { None, Mean, Sum, END };
+} // namespace Reduction
+Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor empty_like(const Tensor &self);
+Tensor zeros(IntArrayRef size, TensorOptions options = {});
+Tensor zeros_like(const Tensor &self);
+Tensor ones_like(const Tensor &self);
+} // namespace at
+namespace torch {
+using at::Tensor;
+using at::TensorOptions;
+} // namespace torch
