@@ -91,10 +91,10 @@ struct GateAtom {
   Condition Gate;
 };
 
-/// A validation of V: an atom in force at another access of V.
+/// A validation of V: an atom in force at accesses of V.
 struct Validation {
   Atom A;
-  size_t AccessIndex;
+  llvm::SmallVector<size_t, 2> AccessIndices;
 };
 
 class BodyAnalysis {
@@ -156,11 +156,13 @@ void BodyAnalysis::collect() {
         if (!isValidityBound(FunctionPredicates::boundOn(A, D.Var)))
           continue;
         std::vector<Validation> &VS = Validations[D.Var];
-        bool Known = llvm::any_of(VS, [&](const Validation &V) {
-          return V.AccessIndex == I && V.A.Origin == A.Origin && V.A.Op == A.Op;
+        auto Known = llvm::find_if(VS, [&](const Validation &V) {
+          return V.A.Origin == A.Origin && V.A.Op == A.Op;
         });
-        if (!Known)
-          VS.push_back({A, I});
+        if (Known == VS.end())
+          VS.push_back({A, {I}});
+        else if (Known->AccessIndices.back() != I)
+          Known->AccessIndices.push_back(I);
       }
     }
     if (X.Kind == AccessKind::Load || !X.Value)
@@ -228,12 +230,15 @@ void BodyAnalysis::checkAccess(size_t Index) {
     auto It = Validations.find(D.Var);
     if (It == Validations.end())
       continue;
-    for (const Validation &V : It->second)
-      if (V.AccessIndex != Index && !BoundsALocal(V.A) &&
+    for (const Validation &V : It->second) {
+      auto Other = llvm::find_if(V.AccessIndices,
+                                 [&](size_t J) { return J != Index; });
+      if (Other != V.AccessIndices.end() && !BoundsALocal(V.A) &&
           !FP.implies(Mask, V.A, D.Var)) {
-        report(Index, D, V.A, nullptr, V.AccessIndex);
+        report(Index, D, V.A, nullptr, *Other);
         return;
       }
+    }
   }
 }
 

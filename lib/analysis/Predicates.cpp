@@ -418,9 +418,19 @@ const Expr *FunctionPredicates::singleDefinition(const VarDecl *V) const {
 }
 
 std::vector<Condition> FunctionPredicates::controlFacts(const Stmt *S) const {
-  std::vector<Condition> Facts;
   if (!S)
-    return Facts;
+    return {};
+  auto Cached = FactsCache.find(S);
+  if (Cached != FactsCache.end())
+    return Cached->second;
+  std::vector<Condition> Facts = computeControlFacts(S);
+  FactsCache[S] = Facts;
+  return Facts;
+}
+
+std::vector<Condition>
+FunctionPredicates::computeControlFacts(const Stmt *S) const {
+  std::vector<Condition> Facts;
 
   // Statements before S in one block that make conditions hold after them.
   auto FromPreceding = [&](const Stmt *Before, auto &Self,
@@ -576,9 +586,10 @@ void FunctionPredicates::atomize(const Expr *E, bool Positive,
     if (Op == BO_LAnd || Op == BO_LOr)
       return; // a disjunction: no single atom must hold
     if (isComparisonOp(Op)) {
+      BinaryOperatorKind Effective = Positive ? Op : negateOp(Op);
       Out.push_back({B, B->getLHS()->IgnoreParenImpCasts(),
-                     B->getRHS()->IgnoreParenImpCasts(),
-                     Positive ? Op : negateOp(Op), true});
+                     B->getRHS()->IgnoreParenImpCasts(), Effective, true});
+      addUnsignedLowerBound(B, B->getLHS(), B->getRHS(), Effective, Out);
       return;
     }
   }
@@ -607,6 +618,30 @@ void FunctionPredicates::atomize(const Expr *E, bool Positive,
   Opaque.Origin = E;
   Opaque.Positive = Positive;
   Out.push_back(Opaque);
+}
+
+void FunctionPredicates::addUnsignedLowerBound(const Expr *Origin,
+                                               const Expr *LHS,
+                                               const Expr *RHS,
+                                               BinaryOperatorKind Op,
+                                               std::vector<Atom> &Out) const {
+  // '(uint64_t)t < n' (or 't < n' with an unsigned n) is also 't >= 0': a
+  // negative t wraps to a huge unsigned value and fails the test.
+  const Expr *Small = (Op == BO_LT || Op == BO_LE)   ? LHS
+                      : (Op == BO_GT || Op == BO_GE) ? RHS
+                                                     : nullptr;
+  if (!Small || Small->isTypeDependent() || Small->containsErrors())
+    return;
+  const Expr *Value = Small->IgnoreParenCasts();
+  QualType Compared = Small->getType(), Original = Value->getType();
+  if (Compared.isNull() || Original.isNull() ||
+      !Compared->isUnsignedIntegerType() ||
+      !Original->isSignedIntegerType())
+    return;
+  if (!Zero)
+    Zero = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), Ctx.IntTy,
+                                  Origin->getBeginLoc());
+  Out.push_back({Origin, Value, Zero, BO_GE, true});
 }
 
 std::vector<Atom> FunctionPredicates::atoms(const Condition &C) const {
@@ -869,6 +904,12 @@ bool FunctionPredicates::isLoadedIndex(const VarDecl *V) const {
                           T->isIntegralOrUnscopedEnumerationType()))
         return true;
       continue; // a float read is not an index
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // 'in_bounds ? target[i] : 0': the arms are the value, not the test.
+      Work.push_back(CO->getTrueExpr());
+      Work.push_back(CO->getFalseExpr());
+      continue;
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
       if (calleeName(Call) == "__ldg" || isClampName(calleeName(Call))) {

@@ -162,6 +162,11 @@ private:
                     unsigned &Budget) const;
   void atomize(const clang::Expr *E, bool Positive, std::vector<Atom> &Out,
                llvm::SmallVectorImpl<const clang::VarDecl *> &Stack) const;
+  std::vector<Condition> computeControlFacts(const clang::Stmt *S) const;
+  void addUnsignedLowerBound(const clang::Expr *Origin,
+                             const clang::Expr *LHS, const clang::Expr *RHS,
+                             clang::BinaryOperatorKind Op,
+                             std::vector<Atom> &Out) const;
   const clang::Expr *singleDefinition(const clang::VarDecl *V) const;
   bool isLocalToBody(const clang::VarDecl *V) const;
 
@@ -169,6 +174,9 @@ private:
   clang::ASTContext &Ctx;
   std::vector<Access> Accesses;
   llvm::DenseMap<const clang::VarDecl *, std::vector<Assignment>> Assignments;
+  mutable const clang::Expr *Zero = nullptr; // the 0 of synthesised atoms
+  mutable llvm::DenseMap<const clang::Stmt *, std::vector<Condition>>
+      FactsCache;
 };
 
 /// Whether the statement always leaves the enclosing block ('return',
