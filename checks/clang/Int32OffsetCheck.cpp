@@ -63,14 +63,19 @@ using kerneltidy::WrapKind;
 namespace clang::tidy::kernel {
 
 static constexpr uint64_t DefaultMaxElementCount = uint64_t(1) << 40;
+static constexpr uint64_t DefaultMaxThreadsPerLaunch =
+    (uint64_t(1) << 32) - 1;
 
 Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       MaxElementCount(
-          Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)) {}
+          Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)),
+      MaxThreadsPerLaunch(Options.get<uint64_t>(
+          "MaxThreadsPerLaunch", DefaultMaxThreadsPerLaunch)) {}
 
 void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxElementCount", MaxElementCount);
+  Options.store(Opts, "MaxThreadsPerLaunch", MaxThreadsPerLaunch);
 }
 
 void Int32OffsetCheck::registerMatchers(MatchFinder *Finder) {
@@ -208,12 +213,36 @@ static SourceLocation wrapLoc(const Wrap &W) {
   return W.Op->getBeginLoc();
 }
 
-/// The most telling wrap of a list: a product before a truncation.
+/// The most telling wrap of a list: the most confident, then a product
+/// before a loop limit before a truncation.
 static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
+  auto Rank = [](const Wrap &W) {
+    StringRef Level = confidence(W).first;
+    int Conf = Level == "high" ? 2 : Level == "medium" ? 1 : 0;
+    int Kind = W.Kind == WrapKind::Product     ? 2
+               : W.Kind == WrapKind::LoopLimit ? 1
+                                               : 0;
+    return Conf * 3 + Kind;
+  };
+  const Wrap *Best = &Wraps.front();
   for (const Wrap &W : Wraps)
-    if (W.Kind == WrapKind::Product)
-      return W;
-  return Wraps.front();
+    if (Rank(W) > Rank(*Best))
+      Best = &W;
+  return *Best;
+}
+
+/// Site was expanded from an index-type dispatch macro
+/// ('AT_DISPATCH_INDEX_TYPES'): the macro picks the width at run time.
+static bool inIndexDispatchMacro(SourceLocation Loc, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 32; ++Depth) {
+    StringRef Name =
+        Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    if (Name.contains("DISPATCH_INDEX"))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -318,7 +347,8 @@ const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
     const FunctionDecl *Host = enclosingFunction(Site, Ctx);
     if (!Host || Host == &Fn || !Host->getBody())
       continue;
-    if (hasSizeTestBefore(*Host, Site, Ctx))
+    if (inIndexDispatchMacro(Site->getBeginLoc(), Ctx) ||
+        hasSizeTestBefore(*Host, Site, Ctx))
       continue;
     // Called from another instantiation (a device helper of a templated
     // kernel): reached only as far as that one is.
@@ -370,6 +400,7 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   const SourceManager &SM = Ctx.getSourceManager();
   MagnitudeOptions Opts;
   Opts.MaxElementCount = MaxElementCount;
+  Opts.MaxLaunchThreads = MaxThreadsPerLaunch;
   MagnitudeAnalysis MA(Fn, Ctx, Opts);
   std::vector<AddressUse> Uses = kerneltidy::collectAddressUses(Fn, Ctx);
   if (Uses.empty())

@@ -36,6 +36,8 @@ private:
 
   /// The largest element count of a tensor (option MaxElementCount).
   const uint64_t MaxElementCount;
+  /// The most threads one launch runs (option MaxThreadsPerLaunch).
+  const uint64_t MaxThreadsPerLaunch;
   /// Anchors already reported in this translation unit: a template's
   /// pattern and its instantiations share source locations.
   llvm::DenseSet<unsigned> Reported;

@@ -273,18 +273,17 @@ std::vector<const VarDecl *> MagnitudeAnalysis::variablesIn(const Expr *E) {
 Magnitude MagnitudeAnalysis::capped(Magnitude M) const {
   if (M.Known && M.Kind >= MagnitudeKind::GridIndex)
     M.Max = std::min(M.Max, Options.MaxElementCount);
+  if (M.Known && M.Kind == MagnitudeKind::GridIndex)
+    M.Max = std::min(M.Max, Options.MaxLaunchThreads);
   return M;
 }
 
 Magnitude MagnitudeAnalysis::storedIn(Magnitude M, QualType T) const {
   if (!M.Known)
     return M;
-  if (auto W = integerWidth(T, Ctx)) {
-    uint64_t Limit = W->maxValue();
-    if (W->Signed && W->Bits < 64)
-      ++Limit; // |INT_MIN|
-    M.Max = std::min(M.Max, Limit);
-  }
+  // Negative values are no offsets: the bound is the type's maximum.
+  if (auto W = integerWidth(T, Ctx))
+    M.Max = std::min(M.Max, W->maxValue());
   return M;
 }
 

@@ -13,7 +13,8 @@
 //                  Hardware: threadIdx, blockDim, warpSize, lane ids, SYCL
 //                    local ids/ranges: bounded by the hardware (<= 1024)
 //                  GridIndex: blockIdx, gridDim, blockIdx * blockDim, SYCL
-//                    global ids: reach the element count of the launch
+//                    global ids: reach the thread count of a launch
+//                    (MaxLaunchThreads, default 2^32 - 1)
 //                  Size: kernel parameters, values loaded from memory, calls
 //                    (numel(), size(), stride()), anything unknown
 //   element cap    MaxElementCount, the largest tensor the project supports
@@ -120,6 +121,11 @@ std::optional<BoundaryShape> boundaryShape(const Wrap &W);
 struct MagnitudeOptions {
   /// The largest element count of any tensor (see "element cap").
   uint64_t MaxElementCount = uint64_t(1) << 40;
+  /// The most threads one launch runs: bounds grid indices that no size
+  /// scales ('blockIdx.x * blockDim.x + threadIdx.x'). Default 2^32 - 1:
+  /// launches past that use grid-stride loops (PyTorch's GET_BLOCKS caps
+  /// its grids; CUDA_KERNEL_LOOP_TYPE relies on it).
+  uint64_t MaxLaunchThreads = (uint64_t(1) << 32) - 1;
   /// Local variables to treat as if declared 64-bit: lets a caller ask
   /// "would widening these fix it" before offering a fix.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> AssumeWide;
