@@ -1,8 +1,12 @@
-//===- IndexWidthMismatchCheck.h - kernel-index-width-mismatch ---------------------------------------------*- C++ -*-===//
+//===- IndexWidthMismatchCheck.h - kernel-index-width-mismatch --*- C++ -*-===//
 #ifndef KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 
+#include "lib/Finding.h"
+#include "lib/analysis/OperationFamilies.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
+#include <vector>
 
 namespace clang::tidy::kernel {
 
@@ -11,18 +15,45 @@ namespace clang::tidy::kernel {
 /// For the user-facing documentation see docs/checks/kernel-index-width-mismatch.md.
 class IndexWidthMismatchCheck : public ClangTidyCheck {
 public:
-  /// False until the check's logic lands: --list-checks says so, and the
-  /// check reports nothing.
-  static constexpr bool Implemented = false;
+  static constexpr bool Implemented = true;
 
-  IndexWidthMismatchCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  IndexWidthMismatchCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+  struct LaunchSite {
+    const CallExpr *Call = nullptr;
+    const Decl *Target = nullptr; // the launched specialization
+    const Expr *FirstData = nullptr;
+  };
+
+private:
+  void decideTranslationUnit();
+
+  std::string ForwardMarkers;
+  std::string BackwardMarkers;
+  std::string IgnoredNameWords;
+  bool SiblingFamilies;
+  kerneltidy::NameMarkers Markers;
+
+  ASTContext *Context = nullptr;
+  llvm::SetVector<const FunctionDecl *> Kernels;
+  llvm::SetVector<const CXXRecordDecl *> Functors;
+  std::vector<LaunchSite> Launches;
 };
+
+/// Pairs the kernel summaries that different translation units of one run
+/// recorded (lib/analysis/IndexWidth.h) and returns a finding for each
+/// narrow kernel whose wide family member only another file showed. Pairs
+/// that one translation unit saw together were decided there. Consumes the
+/// summaries. File names are those the translation units' source managers
+/// used (absolute paths in the kernel-tidy driver).
+std::vector<kerneltidy::Finding> crossFileIndexWidthFindings();
 
 } // namespace clang::tidy::kernel
 
