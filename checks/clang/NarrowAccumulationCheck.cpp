@@ -542,7 +542,9 @@ private:
       if (U.Var && !U.Var->getType()->isArrayType())
         return; // a pointer parameter: global memory, not an accumulator
     }
-    if (!U.Var || isa<ParmVarDecl>(U.Var) || !U.Var->isLocalVarDecl() ||
+    // Locals and by-value parameters ('__half v' of a warp-reduce helper).
+    if (!U.Var || !U.Var->isLocalVarDeclOrParm() ||
+        (U.Var->isStaticLocal() && !U.Var->hasAttr<CUDASharedAttr>()) ||
         U.Var->getType()->isReferenceType())
       return;
     const Expr *R = O.RHS->IgnoreParenImpCasts();
@@ -965,7 +967,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     const bool ConcreteOrAccInScope =
         !TypeDispatch::asTemplateParm(VarT) ||
         !accumulateTypeInScope(U.Function).empty();
-    if (!U.ArrayElement && OnlyCompound[U.Var] && ConcreteOrAccInScope)
+    if (!U.ArrayElement && !isa<ParmVarDecl>(U.Var) && OnlyCompound[U.Var] &&
+        ConcreteOrAccInScope)
       if (const TypeSourceInfo *TSI = U.Var->getTypeSourceInfo()) {
         SourceRange R = TSI->getTypeLoc().getSourceRange();
         if (R.isValid() && R.getBegin().isFileID() && R.getEnd().isFileID() &&
