@@ -862,7 +862,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     else if (M)
       diag(Loc,
            "'%0' overflows to inf past 65504: a sum of terms of %1 "
-           "overflows after %2 of them; accumulate in '%3' and cast once at "
+           "overflows after about %2 of them; accumulate in '%3' and cast once at "
            "the end",
            DiagnosticIDs::Note)
           << Type.TypeName << formatNumber(*M)
