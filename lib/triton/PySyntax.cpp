@@ -134,7 +134,24 @@ struct ThreadParser {
   ~ThreadParser() { ts_parser_delete(Parser); }
 };
 
+std::vector<PyNode> &nodeCache() {
+  static thread_local std::vector<PyNode> Cache;
+  return Cache;
+}
+
+std::vector<NodeId> &endCache() {
+  static thread_local std::vector<NodeId> Cache;
+  return Cache;
+}
+
 } // namespace
+
+PySyntaxTree::~PySyntaxTree() {
+  if (Nodes.capacity() > nodeCache().capacity())
+    Nodes.swap(nodeCache());
+  if (SubtreeEnd.capacity() > endCache().capacity())
+    SubtreeEnd.swap(endCache());
+}
 
 std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans;
@@ -279,16 +296,27 @@ PySyntaxTree::parse(llvm::StringRef Source,
   Result->Source = Source;
   TSNode Root = ts_tree_root_node(Tree);
   Result->HasErrors = ts_node_has_error(Root);
-  // Roughly one node per 4 bytes of Python.
-  Result->Nodes.reserve(Source.size() / 4 + 16);
 
+  // The node arrays are reused across files of one thread: a large file's
+  // arrays would otherwise be mapped and unmapped once per file.
   std::vector<PyNode> &Nodes = Result->Nodes;
   std::vector<NodeId> &Ends = Result->SubtreeEnd;
+  Nodes.swap(nodeCache());
+  Ends.swap(endCache());
+  Nodes.clear();
+  Ends.clear();
   // Per depth: the node at that depth and the last child appended under it.
   std::vector<std::pair<NodeId, NodeId>> Stack;
+  Stack.reserve(64);
   TSTreeCursor Cursor = ts_tree_cursor_new(Root);
-  auto Append = [&]() {
+  // Appends the cursor's node unless it is punctuation: anonymous tokens
+  // are kept only when they fill a field (the operator of an expression).
+  auto Append = [&]() -> bool {
     TSNode N = ts_tree_cursor_current_node(&Cursor);
+    bool Named = ts_node_is_named(N);
+    TSFieldId F = ts_tree_cursor_current_field_id(&Cursor);
+    if (!Named && F == 0)
+      return false;
     PyNode P;
     P.Start = ts_node_start_byte(N);
     P.End = ts_node_end_byte(N);
@@ -300,8 +328,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
     P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
     if (ts_node_is_missing(N))
       P.Kind = PyKind::Error;
-    P.Named = ts_node_is_named(N);
-    TSFieldId F = ts_tree_cursor_current_field_id(&Cursor);
+    P.Named = Named;
     P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
     NodeId Id = NodeId(Nodes.size());
     if (!Stack.empty()) {
@@ -316,27 +343,32 @@ PySyntaxTree::parse(llvm::StringRef Source,
     Nodes.push_back(P);
     Ends.push_back(Id + 1);
     Stack.push_back({Id, NoNode});
+    return true;
   };
-  Append();
+  auto Finish = [&]() {
+    NodeId Done = Stack.back().first;
+    Stack.pop_back();
+    Ends[Done] = NodeId(Nodes.size());
+  };
+  bool Appended = Append(); // the root is named
   while (true) {
-    if (ts_tree_cursor_goto_first_child(&Cursor)) {
-      Append();
+    // Only appended nodes are entered; skipped tokens are leaves.
+    if (Appended && ts_tree_cursor_goto_first_child(&Cursor)) {
+      Appended = Append();
       continue;
     }
-    // Leave finished nodes until one has a next sibling.
+    if (Appended)
+      Finish();
     bool Moved = false;
-    while (!Stack.empty()) {
-      NodeId Done = Stack.back().first;
-      Stack.pop_back();
-      Ends[Done] = NodeId(Nodes.size());
-      if (Stack.empty())
-        break;
+    while (true) {
       if (ts_tree_cursor_goto_next_sibling(&Cursor)) {
-        Append();
+        Appended = Append();
         Moved = true;
         break;
       }
-      ts_tree_cursor_goto_parent(&Cursor);
+      if (!ts_tree_cursor_goto_parent(&Cursor))
+        break;
+      Finish(); // a parent is entered only when it was appended
     }
     if (!Moved)
       break;

@@ -112,7 +112,7 @@ struct PyNode {
   NodeId Parent = NoNode, FirstChild = NoNode, NextSibling = NoNode;
   PyKind Kind = PyKind::Other;
   PyField Field = PyField::None; // the field this node fills in its parent
-  bool Named = false;
+  bool Named = false; // anonymous nodes are kept only when they fill a field
   uint16_t Symbol = 0; // tree-sitter symbol (operators are told apart by it)
 };
 
@@ -142,6 +142,7 @@ public:
   static std::unique_ptr<PySyntaxTree>
   parse(llvm::StringRef Source, const std::vector<TopLevelSpan> *Spans = nullptr);
 
+  ~PySyntaxTree();
   llvm::StringRef source() const { return Source; }
   NodeId root() const { return 0; }
   size_t size() const { return Nodes.size(); }
