@@ -196,9 +196,27 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     });
   };
   llvm::SmallVector<std::pair<NodeId, llvm::StringRef>, 4> Missing;
+  // `h_2d = h[:, None]` is the same index as `h`: a mask on either covers
+  // both.
+  auto MaskCoversAlias = [&](const Binding *B) {
+    for (unsigned Step = 0; B && Step < 8; ++Step) {
+      if (Mask.Bindings.contains(B))
+        return true;
+      NodeId V = T.stripParens(B->Value);
+      while (T.kind(V) == PyKind::Subscript || Ctx.M.isConversion(V))
+        V = T.stripParens(T.kind(V) == PyKind::Subscript
+                              ? T.field(V, PyField::Value)
+                              : T.field(T.field(V, PyField::Function),
+                                        PyField::Object));
+      if (B->Kind != BindingKind::Assign || T.kind(V) != PyKind::Identifier)
+        return false;
+      B = A.resolve(T.text(V), V);
+    }
+    return false;
+  };
   for (const auto &[B, Test] : Bounds) {
-    if (!Address.Bindings.contains(B) || Mask.Bindings.contains(B) ||
-        Mask.Names.contains(B->Name) || MaskTestsBound(Test.Bound))
+    if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
+        MaskCoversAlias(B) || MaskTestsBound(Test.Bound))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }
