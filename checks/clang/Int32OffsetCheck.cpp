@@ -98,6 +98,17 @@ static std::string sourceText(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = SM.getFileLoc(E->getBeginLoc());
   SourceLocation End = SM.getFileLoc(E->getEndLoc());
+  // Written inside one macro body: quote the macro's own text
+  // ('_i_n_d_e_x'), not the macro's name.
+  if (E->getBeginLoc().isMacroID() && B == End) {
+    SourceLocation SB = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation SE = SM.getSpellingLoc(E->getEndLoc());
+    if (SM.getFileID(SB) == SM.getFileID(SE) &&
+        !SM.isBeforeInTranslationUnit(SE, SB)) {
+      B = SB;
+      End = SE;
+    }
+  }
   if (B.isInvalid() || End.isInvalid())
     return "";
   StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(B, End),
@@ -213,8 +224,9 @@ static SourceLocation wrapLoc(const Wrap &W) {
   return W.Op->getBeginLoc();
 }
 
-/// The most telling wrap of a list: the most confident, then a product
-/// before a loop limit before a truncation.
+/// The most telling wrap of a list: a product before a loop limit before a
+/// truncation (which often only re-wraps a wrapped product), then the most
+/// confident.
 static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
   auto Rank = [](const Wrap &W) {
     StringRef Level = confidence(W).first;
@@ -222,7 +234,7 @@ static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
     int Kind = W.Kind == WrapKind::Product     ? 2
                : W.Kind == WrapKind::LoopLimit ? 1
                                                : 0;
-    return Conf * 3 + Kind;
+    return Kind * 3 + Conf;
   };
   const Wrap *Best = &Wraps.front();
   for (const Wrap &W : Wraps)
@@ -639,8 +651,8 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
     if (Launch) {
       diag(Launch->getBeginLoc(),
-           "instantiated with 32-bit types by this launch, which no size "
-           "check guards",
+           "instantiated with 32-bit types here, on a path from a launch that "
+           "no size check guards",
            DiagnosticIDs::Note);
       continue; // the fix belongs to the launch, not to the template
     }

@@ -834,6 +834,14 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
     return E && !E->containsErrors() && !E->isTypeDependent() &&
            integerWidth(E->getType(), Ctx).has_value();
   };
+  // Offset helpers (TensorInfo's IndexToOffset, 'get_offset', 'index_of'):
+  // what they return becomes an address in the caller.
+  bool ReturnsOffset = false;
+  if (Fn.getIdentifier()) {
+    std::string Name = Fn.getName().lower();
+    ReturnsOffset = llvm::StringRef(Name).contains("offset") ||
+                    llvm::StringRef(Name).contains("index");
+  }
   llvm::SmallVector<const Stmt *, 32> Work;
   if (Fn.getBody())
     Work.push_back(Fn.getBody());
@@ -867,6 +875,9 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
       for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I)
         if (isSizeArgument(Callee, I) && IsInt(Call->getArg(I)))
           Out.push_back({Call->getArg(I), Call});
+    } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      if (ReturnsOffset && IsInt(Ret->getRetValue()))
+        Out.push_back({Ret->getRetValue(), Ret});
     }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);

@@ -31,7 +31,9 @@
 //   address use    where an integer becomes part of an address: a subscript
 //                  index, the integer side of pointer '+'/'-' (and '+=',
 //                  '-='), an integer 'operator[]' argument (accessors), or the
-//                  size argument of a memcpy/memset-like call.
+//                  size argument of a memcpy/memset-like call; and what an
+//                  offset helper (a function named like '*offset*' or
+//                  '*index*') returns.
 //   value exprs    for a local variable: its initialiser and the right-hand
 //                  sides of its assignments inside the analysed function
 //                  (nested lambdas included).
@@ -207,7 +209,7 @@ private:
 /// One place where an integer becomes part of an address.
 struct AddressUse {
   const clang::Expr *Index = nullptr; ///< the integer expression
-  const clang::Expr *Use = nullptr;   ///< the subscript / '+' / call
+  const clang::Stmt *Use = nullptr;   ///< the subscript, '+', call, return
 };
 
 /// Every address use in Fn's body (nested lambdas included), in source
