@@ -398,6 +398,20 @@ std::vector<const Decl *> specializationsOf(const Entity &E) {
   return Out;
 }
 
+/// One instantiated body of a templated entity, or null.
+const FunctionDecl *instanceOf(const Entity &E) {
+  for (const Decl *Spec : specializationsOf(E)) {
+    const FunctionDecl *Body = nullptr;
+    if (const auto *FD = dyn_cast<FunctionDecl>(Spec))
+      Body = FD;
+    else
+      Body = kerneltidy::kernelFunctorCallOperator(cast<CXXRecordDecl>(Spec));
+    if (Body && Body->getBody())
+      return Body;
+  }
+  return nullptr;
+}
+
 /// The entity's own template parameter at Index (depth 0).
 const NamedDecl *templateParameter(const Entity &E, unsigned Index) {
   const TemplateParameterList *Params = nullptr;
@@ -500,7 +514,8 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
   }
 
   for (Entity &E : Entities) {
-    E.Evidence = kerneltidy::collectOffsetEvidence(E.Body, Ctx);
+    E.Evidence =
+        kerneltidy::collectOffsetEvidence(E.Body, instanceOf(E), Ctx);
     const kerneltidy::OffsetEvidence &Ev = E.Evidence;
     KernelWidthSummary &S = E.Summary;
     S.Kernel = E.Decl->getNameAsString();

@@ -193,11 +193,11 @@ private:
 
 /// The base of an address use is global memory (not a local or shared
 /// array that decayed).
-bool addressesGlobalMemory(const AddressUse &U) {
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(U.Use))
+bool addressesGlobalMemory(const Expr *Index, const Expr *Use) {
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Use))
     return isTensorPointer(ASE->getBase());
-  if (const auto *BO = dyn_cast<BinaryOperator>(U.Use)) {
-    const Expr *Pointer = BO->getLHS() == U.Index ? BO->getRHS() : BO->getLHS();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Use)) {
+    const Expr *Pointer = BO->getLHS() == Index ? BO->getRHS() : BO->getLHS();
     return isTensorPointer(Pointer);
   }
   return true; // accessor subscripts, memcpy sizes
@@ -206,6 +206,7 @@ bool addressesGlobalMemory(const AddressUse &U) {
 } // namespace
 
 OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
+                                     const FunctionDecl *Instance,
                                      ASTContext &Ctx) {
   OffsetEvidence Out;
   if (!Body || !Body->getBody())
@@ -213,9 +214,12 @@ OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
   DependentOffsetVisitor V(Out);
   V.TraverseStmt(Body->getBody());
 
-  MagnitudeAnalysis Magnitudes(*Body, Ctx);
-  for (const AddressUse &U : collectAddressUses(*Body, Ctx)) {
-    if (!addressesGlobalMemory(U))
+  const FunctionDecl *Typed =
+      Instance && Instance->getBody() ? Instance : Body;
+  MagnitudeAnalysis Magnitudes(*Typed, Ctx);
+  for (const AddressUse &U : collectAddressUses(*Typed, Ctx)) {
+    const auto *Use = dyn_cast_or_null<Expr>(U.Use);
+    if (!Use || !U.Index || !addressesGlobalMemory(U.Index, Use))
       continue;
     // The width the offset is computed in: the index's type before the
     // implicit conversion to ptrdiff_t that indexing applies.
@@ -228,11 +232,11 @@ OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
       continue;
     Magnitude M = Magnitudes.of(Stripped);
     if (Width <= 32 && !Out.Narrow && M.isLarge()) {
-      Out.Narrow = U.Use;
+      Out.Narrow = Use;
       Out.NarrowDecl = widthCarrier(Stripped, Width, Ctx);
       Out.NarrowType = Out.NarrowDecl ? Out.NarrowDecl->getType() : T;
     } else if (Width > 32 && !Out.Wide && (M.isLarge() || !M.Known)) {
-      Out.Wide = U.Use;
+      Out.Wide = Use;
       Out.WideDecl = widthCarrier(Stripped, Width, Ctx);
       Out.WideType = Out.WideDecl ? Out.WideDecl->getType() : T;
     }

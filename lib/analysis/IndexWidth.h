@@ -87,7 +87,13 @@ struct OffsetEvidence {
 /// tensor (constants, threadIdx) are ignored; a 64-bit offset of unknown
 /// magnitude still counts as wide. Offsets typed by a template parameter
 /// are found syntactically (the magnitude analysis skips dependent code).
+///
+/// Body is the kernel's template pattern (or its only definition);
+/// Instance, when given, one instantiation of it: its non-dependent offsets
+/// are typed there, where 'scalar_t *p; p + i' is no longer an unresolved
+/// operator call.
 OffsetEvidence collectOffsetEvidence(const clang::FunctionDecl *Body,
+                                     const clang::FunctionDecl *Instance,
                                      clang::ASTContext &Ctx);
 
 /// True when E is (or contains) a test that a size fits 32-bit indexing
