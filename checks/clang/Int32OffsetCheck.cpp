@@ -392,7 +392,10 @@ struct Int32OffsetCheck::Site {
 
 void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Fn || Fn->isInvalidDecl() || !Fn->getBody())
+  // An invalid declaration (a parameter of a type from a missing header)
+  // still has a body worth analysing: every expression with errors in it
+  // has an unknown magnitude.
+  if (!Fn || !Fn->getBody())
     return;
   const SourceManager &SM = *Result.SourceManager;
   if (SM.isInSystemHeader(Fn->getLocation()))
@@ -433,9 +436,9 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   for (const AddressUse &U : Uses)
     for (const VarDecl *VD : MA.variablesIn(U.Index))
       Add(VD, {&U, VD});
-  while (!Work.empty()) {
-    const VarDecl *VD = Work.back();
-    Work.pop_back();
+  // Breadth first, so that each local names the earliest use it reaches.
+  for (size_t Next = 0; Next < Work.size(); ++Next) {
+    const VarDecl *VD = Work[Next];
     Reach R = Reaching[VD];
     for (const Expr *V : MA.valueExprs(VD))
       for (const VarDecl *From : MA.variablesIn(V))
