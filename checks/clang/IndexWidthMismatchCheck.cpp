@@ -429,16 +429,24 @@ const NamedDecl *templateParameter(const Entity &E, unsigned Index) {
 
 /// The template argument at Index as a launch writes it explicitly
 /// ('k<float, int64_t><<<...>>>', 'Functor<float, int64_t>{...}').
-QualType writtenTemplateArgument(const CallExpr *Call, unsigned Index) {
-  ArrayRef<TemplateArgumentLoc> Args;
-  if (const auto *DRE =
-          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    Args = DRE->template_arguments();
-  if (Index >= Args.size())
+QualType writtenTemplateArgument(const IndexWidthMismatchCheck::LaunchSite &L,
+                                 unsigned Index) {
+  std::optional<TemplateArgument> Arg;
+  if (L.Functor) {
+    if (const auto *TST =
+            L.Functor->IgnoreParenImpCasts()
+                ->getType()
+                ->getAs<TemplateSpecializationType>())
+      if (Index < TST->template_arguments().size())
+        Arg = TST->template_arguments()[Index];
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                 L.Call->getCallee()->IgnoreParenImpCasts())) {
+    if (Index < DRE->template_arguments().size())
+      Arg = DRE->template_arguments()[Index].getArgument();
+  }
+  if (!Arg || Arg->getKind() != TemplateArgument::Type)
     return QualType();
-  const TemplateArgument &Arg = Args[Index].getArgument();
-  return Arg.getKind() == TemplateArgument::Type ? Arg.getAsType()
-                                                 : QualType();
+  return Arg->getAsType();
 }
 
 } // namespace
@@ -465,7 +473,7 @@ void IndexWidthMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
     for (const Expr *Arg : Call->arguments())
       if (const CXXRecordDecl *RD = launchedFunctor(Arg))
-        Launches.push_back({Call, RD, firstDataArgument(Call)});
+        Launches.push_back({Call, RD, firstDataArgument(Call), Arg});
   }
 }
 
@@ -552,7 +560,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
       if (S.Policy == IndexWidthPolicy::Templated32) {
         if (!E.Launches.empty())
           if (QualType Written = writtenTemplateArgument(
-                  E.Launches.front()->Call, Ev.IndexParamIndex);
+                  *E.Launches.front(), Ev.IndexParamIndex);
               !Written.isNull())
             Narrow = Written;
         S.IndexType =
@@ -574,7 +582,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
           S.HasDispatch = true;
           // The type as the launch spells it ('int64_t', not 'long').
           if (QualType Written =
-                  writtenTemplateArgument(L->Call, Ev.IndexParamIndex);
+                  writtenTemplateArgument(*L, Ev.IndexParamIndex);
               !Written.isNull())
           {
             T = Written;

@@ -30,6 +30,7 @@ public:
     const CallExpr *Call = nullptr;
     const Decl *Target = nullptr; // the launched specialization
     const Expr *FirstData = nullptr;
+    const Expr *Functor = nullptr; // the functor argument of a functor launch
   };
 
 private:
