@@ -9,8 +9,9 @@
 //    note at the declaration offers `tl.float32`.
 //  * an accumulator starting from a literal (`acc = 0.0`) that a loop updates
 //    with a value the model knows is 16-bit (`tl.sum(x.to(tl.float16))`).
-//  * tl.atomic_add of a 16-bit value: concurrent programs sum into a 16-bit
-//    cell (the XPU nll_loss2d hazard).
+//  * tl.atomic_add of a 16-bit value, or into a pointer whose element type
+//    the source names as 16-bit (`"*fp16"`, `tl.pointer_type(tl.float16)`):
+//    concurrent programs sum into a 16-bit cell (the XPU nll_loss2d hazard).
 //
 // Blind spots: accumulators whose dtype is a tl.constexpr argument or
 // `x.dtype`, and atomics into a 16-bit buffer whose value is not cast in the
@@ -96,6 +97,12 @@ void checkAtomics(RuleContext &Ctx, FunctionAnalysis &A,
         Access.Value == NoNode)
       continue;
     ValueFacts V = A.facts(Access.Value);
+    ValueFacts Ptr = A.facts(Access.Pointer);
+    if (!V.isFloat16() && Ptr.pointsToFloat16()) {
+      V.Type = ValueType::Float;
+      V.Bits = 16;
+      V.BFloat = Ptr.PointeeBFloat;
+    }
     if (!V.isFloat16() || !Reported.insert(Access.Call).second)
       continue;
     Finding &F = Ctx.report(

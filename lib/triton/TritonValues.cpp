@@ -64,6 +64,13 @@ ValueFacts dtype(bool IsInt, uint8_t Bits, bool BFloat = false) {
 
 /// Converts V to the type T names (`.to(T)`, `tl.cast(V, T)`).
 ValueFacts convert(ValueFacts V, const ValueFacts &T, NodeId Site) {
+  if (T.Type == ValueType::DType && T.IsPointerType) {
+    V.Type = ValueType::Unknown;
+    V.PointeeBits = T.PointeeBits;
+    V.PointeeIsInt = T.PointeeIsInt;
+    V.PointeeBFloat = T.PointeeBFloat;
+    return V;
+  }
   if (T.Type != ValueType::DType || T.Bits == 0) {
     V.Type = ValueType::Unknown;
     return V;
@@ -78,10 +85,40 @@ ValueFacts convert(ValueFacts V, const ValueFacts &T, NodeId Site) {
   return V;
 }
 
+/// A pointer type named by a Triton signature string ("*fp16", "*i64").
+ValueFacts signaturePointer(llvm::StringRef S) {
+  ValueFacts T;
+  if (!S.consume_front("*"))
+    return T;
+  ValueFacts Elem = llvm::StringSwitch<ValueFacts>(S)
+                        .Case("fp16", dtype(false, 16))
+                        .Case("bf16", dtype(false, 16, true))
+                        .Case("fp32", dtype(false, 32))
+                        .Case("fp64", dtype(false, 64))
+                        .Cases("i8", "u8", dtype(true, 8))
+                        .Cases("i16", "u16", dtype(true, 16))
+                        .Cases("i32", "u32", dtype(true, 32))
+                        .Cases("i64", "u64", dtype(true, 64))
+                        .Default(ValueFacts());
+  if (Elem.Type != ValueType::DType)
+    return T;
+  T = dtype(false, 0);
+  T.IsPointerType = true;
+  T.PointeeBits = Elem.Bits;
+  T.PointeeIsInt = Elem.DTypeIsInt;
+  T.PointeeBFloat = Elem.BFloat;
+  return T;
+}
+
 } // namespace
 
 ValueFacts promote(const ValueFacts &L, const ValueFacts &R) {
   ValueFacts V;
+  // Pointer arithmetic keeps the pointer's element type.
+  const ValueFacts &P = L.PointeeBits ? L : R;
+  V.PointeeBits = P.PointeeBits;
+  V.PointeeIsInt = P.PointeeIsInt;
+  V.PointeeBFloat = P.PointeeBFloat;
   V.CompileTime = L.CompileTime && R.CompileTime;
   V.PerLane = L.PerLane || R.PerLane;
   V.Mag = maxMag(L.Mag, R.Mag);
@@ -146,7 +183,9 @@ ValueFacts FunctionAnalysis::defaultParamFacts(const TritonParam &P) {
   }
   if (P.Annotation != NoNode) {
     ValueFacts T = facts(P.Annotation);
-    if (T.Type == ValueType::DType && !T.DTypeIsInt)
+    if (tree().kind(P.Annotation) == PyKind::String)
+      T = signaturePointer(tree().text(P.Annotation).trim("\"'"));
+    if (T.Type == ValueType::DType && (T.IsPointerType || !T.DTypeIsInt))
       return convert(unknownFacts(), T, NoNode);
   }
   // Triton specialises an integer argument to i32 unless its value needs
@@ -393,6 +432,27 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
   if (!Callee.empty()) {
     if (Callee == "program_id" || Callee == "num_programs")
       return intFacts(32, Magnitude::ProgramId);
+    if (Callee == "pointer_type") {
+      ValueFacts Elem = dtypeFacts(Arg(0, "element_ty"));
+      ValueFacts T = dtype(false, 0);
+      T.IsPointerType = true;
+      T.PointeeBits = Elem.Bits;
+      T.PointeeIsInt = Elem.DTypeIsInt;
+      T.PointeeBFloat = Elem.BFloat;
+      return T;
+    }
+    if (Callee == "load") {
+      // A value loaded through a pointer of known element type has it.
+      ValueFacts Ptr = facts(Arg(0, "pointer"));
+      ValueFacts V;
+      if (Ptr.PointeeBits) {
+        V.Type = Ptr.PointeeIsInt ? ValueType::Int : ValueType::Float;
+        V.Bits = Ptr.PointeeBits;
+        V.BFloat = Ptr.PointeeBFloat;
+      }
+      V.PerLane = Ptr.PerLane;
+      return V;
+    }
     if (Callee == "arange") {
       ValueFacts V = intFacts(32, Magnitude::Lane);
       V.PerLane = true;

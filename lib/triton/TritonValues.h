@@ -55,10 +55,18 @@ struct ValueFacts {
   Magnitude Mag = Magnitude::Size;
   NodeId WrapSite = NoNode; // first int32 Large product feeding this value
   NodeId WidenSite = NoNode; // where the value was widened to 64 bits
+  /// Pointers: the element type when the source names it (an annotation
+  /// `"*i64"` / `tl.pointer_type(tl.int64)`, or a cast to a pointer type);
+  /// PointeeBits 0 when unknown. On a DType: `tl.pointer_type(T)`.
+  bool IsPointerType = false;
+  bool PointeeIsInt = false;
+  bool PointeeBFloat = false;
+  uint8_t PointeeBits = 0;
 
   bool isInt32() const { return Type == ValueType::Int && Bits == 32; }
   bool isInt64() const { return Type == ValueType::Int && Bits == 64; }
   bool isFloat16() const { return Type == ValueType::Float && Bits == 16; }
+  bool pointsToFloat16() const { return PointeeBits == 16 && !PointeeIsInt; }
 };
 
 class FunctionAnalysis {

@@ -236,6 +236,23 @@ TEST(TritonValuesTest, WidthsAndMagnitudes) {
   EXPECT_EQ(F("f32").Bits, 32);
 }
 
+TEST(TritonValuesTest, PointerElementTypes) {
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(idx_ptr: \"*i64\", out_ptr, x_ptr, stride):\n"
+                 "    row = tl.load(idx_ptr + tl.program_id(0))\n"
+                 "    raw = tl.load(x_ptr)\n"
+                 "    p16 = out_ptr.to(tl.pointer_type(tl.float16))\n"
+                 "    half = tl.load(p16 + 1)\n"
+                 "    off = row * stride\n");
+  EXPECT_TRUE(factsOf(*M, "k", "row").isInt64());
+  EXPECT_EQ(factsOf(*M, "k", "raw").Type, ValueType::Unknown);
+  EXPECT_TRUE(factsOf(*M, "k", "p16").pointsToFloat16());
+  EXPECT_TRUE(factsOf(*M, "k", "half").isFloat16());
+  // int64 row times an int32 stride is int64: no wrap.
+  EXPECT_EQ(factsOf(*M, "k", "off").WrapSite, NoNode);
+}
+
 TEST(TritonValuesTest, AugmentedAndLoopBindings) {
   auto M = build(std::string(Header) +
                  "@triton.jit\n"
