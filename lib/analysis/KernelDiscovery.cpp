@@ -82,18 +82,40 @@ bool isRuntimeLaunchName(llvm::StringRef Name) {
       .Default(false);
 }
 
-bool isIndexType(QualType T) {
+/// The name of the template parameter T refers to. Clang may keep only the
+/// canonical form (depth, index) in a parameter's type, so the name is
+/// looked up in the template parameter lists around Ctx.
+llvm::StringRef templateParmName(const TemplateTypeParmType *TT,
+                                 const Decl *Ctx) {
+  if (const TemplateTypeParmDecl *D = TT->getDecl())
+    return D->getName();
+  for (const Decl *D = Ctx; D;
+       D = dyn_cast_or_null<Decl>(D->getDeclContext())) {
+    const TemplateParameterList *TPL = nullptr;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
+        TPL = FTD->getTemplateParameters();
+    } else if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+      if (const ClassTemplateDecl *CTD = RD->getDescribedClassTemplate())
+        TPL = CTD->getTemplateParameters();
+    }
+    if (TPL && TPL->getDepth() == TT->getDepth() &&
+        TT->getIndex() < TPL->size())
+      return TPL->getParam(TT->getIndex())->getName();
+    if (isa<TranslationUnitDecl>(D))
+      break;
+  }
+  return "";
+}
+
+bool isIndexType(QualType T, const Decl *Ctx) {
   if (T.isNull())
     return false;
   T = T.getNonReferenceType();
   if (T->isDependentType()) {
     // 'index_t', 'IndexType': a template parameter used as an index.
     if (const auto *TT = T->getAs<TemplateTypeParmType>()) {
-      llvm::StringRef Name;
-      if (const TemplateTypeParmDecl *D = TT->getDecl())
-        Name = D->getName();
-      else if (const IdentifierInfo *II = TT->getIdentifier())
-        Name = II->getName();
+      llvm::StringRef Name = templateParmName(TT, Ctx);
       return Name.contains_insensitive("index") ||
              Name.contains_insensitive("idx") || Name == "I" ||
              Name.starts_with("int") || Name.starts_with("Int") ||
@@ -243,7 +265,8 @@ private:
     if (!Body || inSystemHeader(Body->getLocation()))
       return;
     if (!SeenKernels.insert(Body).second ||
-        !SeenKernelLocs.insert(Body->getLocation().getRawEncoding()).second)
+        !SeenKernelLocs.insert(SM.getFileLoc(Body->getLocation()).getRawEncoding())
+             .second)
       return;
     KernelInfo K;
     K.Body = Body;
@@ -261,7 +284,9 @@ private:
       return;
     // A launch in a template is seen in the pattern (maybe unresolved) and
     // in each instantiation: keep one per source location, resolved if any.
-    unsigned Key = SM.getExpansionLoc(L.Call->getBeginLoc()).getRawEncoding();
+    // File locations, not expansion locations: launches written inside one
+    // AT_DISPATCH macro argument share the macro's expansion location.
+    unsigned Key = SM.getFileLoc(L.Call->getBeginLoc()).getRawEncoding();
     auto [It, Inserted] = LaunchIndex.try_emplace(Key, Launches.size());
     if (Inserted) {
       Launches.push_back(L);
@@ -349,7 +374,14 @@ private:
 
   static const FunctionDecl *kernelTemplateArgument(const CallExpr *E) {
     auto FromExpr = [](const Expr *A) -> const FunctionDecl * {
-      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(A));
+      A = ignoreWrappers(A);
+      // 'kernel<index_t>' inside a template: an unresolved template-id.
+      if (const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(A))
+        for (const NamedDecl *D : ULE->decls())
+          if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+            if (isKernelFunction(FTD->getTemplatedDecl()))
+              return FTD->getTemplatedDecl();
+      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(A);
       const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
       return FD && isKernelFunction(FD) ? FD : nullptr;
     };
@@ -390,8 +422,8 @@ template <class T>
 void sortBySource(std::vector<T> &V, const SourceManager &SM,
                   SourceLocation (*Loc)(const T &)) {
   std::stable_sort(V.begin(), V.end(), [&](const T &A, const T &B) {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loc(A)),
-                                        SM.getExpansionLoc(Loc(B)));
+    return SM.isBeforeInTranslationUnit(SM.getFileLoc(Loc(A)),
+                                        SM.getFileLoc(Loc(B)));
   });
 }
 
@@ -438,7 +470,7 @@ std::vector<const ValueDecl *> indexParameters(const FunctionDecl *Body) {
   if (!Body)
     return Out;
   for (const ParmVarDecl *P : Body->parameters())
-    if (isIndexType(P->getType()))
+    if (isIndexType(P->getType(), Body))
       Out.push_back(P);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Body)) {
     const CXXRecordDecl *RD = MD->getParent();
@@ -446,12 +478,12 @@ std::vector<const ValueDecl *> indexParameters(const FunctionDecl *Body) {
       for (const LambdaCapture &C : RD->captures())
         if (C.capturesVariable())
           if (const ValueDecl *V = C.getCapturedVar();
-              V && isIndexType(V->getType()))
+              V && isIndexType(V->getType(), Body))
             Out.push_back(V);
     } else {
       // A functor's fields are its kernel arguments.
       for (const FieldDecl *F : RD->fields())
-        if (isIndexType(F->getType()))
+        if (isIndexType(F->getType(), Body))
           Out.push_back(F);
     }
   }

@@ -58,7 +58,9 @@ private:
 
 SourcePosition positionOf(const SourceManager &SM, SourceLocation Loc) {
   SourcePosition P;
-  Loc = SM.getExpansionLoc(Loc);
+  // Where it is written: a launch inside an AT_DISPATCH lambda is reported
+  // at its own line, not at the macro's.
+  Loc = SM.getFileLoc(Loc);
   if (Loc.isInvalid())
     return P;
   PresumedLoc PL = SM.getPresumedLoc(Loc);

@@ -63,6 +63,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cstdint>
+#include <cfloat>
 #include <climits>
 #include <cstdio>
 #include <new>
@@ -72,6 +73,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <float.h>
 #include <limits.h>
 #include <stdio.h>
 #endif
