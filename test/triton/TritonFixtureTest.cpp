@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <set>
+#include <tuple>
 
 using namespace kerneltidy;
 
@@ -127,6 +128,80 @@ TEST_P(TritonFixture, MatchesExpectations) {
                          << R.Findings[I].Check << "]";
 }
 
+/// Applies every fix (warning and note fixes) to Text, identical edits once.
+std::string applyFixes(llvm::StringRef Text, const AnalysisResult &R) {
+  std::vector<Replacement> All;
+  for (const Finding &F : R.Findings) {
+    All.insert(All.end(), F.Fixes.begin(), F.Fixes.end());
+    for (const Note &N : F.Notes)
+      All.insert(All.end(), N.Fixes.begin(), N.Fixes.end());
+  }
+  std::sort(All.begin(), All.end(), [](const Replacement &A, const Replacement &B) {
+    return std::tie(A.Offset, A.Length, A.Text) < std::tie(B.Offset, B.Length, B.Text);
+  });
+  All.erase(std::unique(All.begin(), All.end(),
+                        [](const Replacement &A, const Replacement &B) {
+                          return A.Offset == B.Offset && A.Length == B.Length &&
+                                 A.Text == B.Text;
+                        }),
+            All.end());
+  std::string Out = Text.str();
+  // Back to front, so earlier offsets stay valid.
+  for (auto It = All.rbegin(); It != All.rend(); ++It)
+    Out.replace(It->Offset, It->Length, It->Text);
+  return Out;
+}
+
+/// Text without expectation comments (`# expected-...` to the line end) and
+/// without lines that only held one, so a case and its golden compare.
+std::string withoutExpectations(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    size_t At = Line.find("# expected-");
+    if (At != llvm::StringRef::npos) {
+      Line = Line.substr(0, At).rtrim();
+      if (Line.empty())
+        continue;
+    }
+    Out += Line.str();
+    if (I + 1 < Lines.size())
+      Out += '\n';
+  }
+  return Out;
+}
+
+class TritonFixit : public ::testing::TestWithParam<std::string> {};
+
+// `<case>.fixit.py` is the golden result of applying every fix offered on
+// `<case>.py`; it also runs as a fixture of its own (it must be silent).
+TEST_P(TritonFixit, FixesProduceTheGolden) {
+  std::string Golden = GetParam();
+  std::string Case = Golden.substr(0, Golden.size() - 9) + ".py";
+  auto CaseBuf = llvm::MemoryBuffer::getFile(Case);
+  auto GoldenBuf = llvm::MemoryBuffer::getFile(Golden);
+  ASSERT_TRUE(CaseBuf && GoldenBuf) << Case;
+  ParsedFixture P = parse((*CaseBuf)->getBuffer());
+  std::set<std::string> Enabled(P.Checks.begin(), P.Checks.end());
+  AnalysisResult R = triton::analyzePythonFile(
+      Case, (*CaseBuf)->getBuffer(),
+      [&](llvm::StringRef Id) { return Enabled.count(Id.str()) > 0; });
+  ASSERT_FALSE(R.Findings.empty());
+  std::string Fixed = applyFixes((*CaseBuf)->getBuffer(), R);
+  EXPECT_EQ(withoutExpectations(Fixed),
+            withoutExpectations((*GoldenBuf)->getBuffer()));
+}
+
+std::vector<std::string> fixitFiles() {
+  std::vector<std::string> Out;
+  for (const std::string &F : fixtureFiles())
+    if (llvm::StringRef(F).ends_with(".fixit.py"))
+      Out.push_back(F);
+  return Out;
+}
+
 std::string testName(const ::testing::TestParamInfo<std::string> &Info) {
   llvm::StringRef Rel = Info.param;
   Rel.consume_front(KT_TRITON_FIXTURE_DIR);
@@ -138,5 +213,7 @@ std::string testName(const ::testing::TestParamInfo<std::string> &Info) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, TritonFixture,
                          ::testing::ValuesIn(fixtureFiles()), testName);
+INSTANTIATE_TEST_SUITE_P(Fixits, TritonFixit,
+                         ::testing::ValuesIn(fixitFiles()), testName);
 
 } // namespace
