@@ -105,13 +105,30 @@ struct GrammarTables {
   const TSLanguage *Language;
   std::vector<PyKind> Kinds;
   std::vector<PyField> Fields;
+  /// Anonymous tokens that can be an operator (`+`, `<=`, `and`, `+=`);
+  /// all other anonymous tokens are punctuation and never kept.
+  std::vector<bool> OperatorTokens;
 
   GrammarTables() : Language(tree_sitter_python()) {
     uint32_t SymbolCount = ts_language_symbol_count(Language);
     Kinds.resize(SymbolCount, PyKind::Other);
-    for (uint32_t S = 0; S < SymbolCount; ++S)
-      if (const char *Name = ts_language_symbol_name(Language, TSSymbol(S)))
-        Kinds[S] = kindForName(Name);
+    OperatorTokens.resize(SymbolCount, false);
+    for (uint32_t S = 0; S < SymbolCount; ++S) {
+      const char *Name = ts_language_symbol_name(Language, TSSymbol(S));
+      if (!Name)
+        continue;
+      Kinds[S] = kindForName(Name);
+      llvm::StringRef N(Name);
+      bool Punctuation = N == "(" || N == ")" || N == "[" || N == "]" ||
+                         N == "{" || N == "}" || N == "," || N == ":" ||
+                         N == "." || N == ";" || N == "=" || N == "@" ||
+                         N == "\"" || N == "def" || N == "return" ||
+                         N == "for" || N == "if" || N == "else" ||
+                         N == "elif" || N == "while" || N == "import" ||
+                         N == "from" || N == "as" || N == "class" ||
+                         N == "->" || N == "lambda" || N == "pass";
+      OperatorTokens[S] = !Punctuation;
+    }
     uint32_t FieldCount = ts_language_field_count(Language);
     Fields.resize(FieldCount + 1, PyField::None);
     for (uint32_t F = 1; F <= FieldCount; ++F)
@@ -314,6 +331,9 @@ PySyntaxTree::parse(llvm::StringRef Source,
   auto Append = [&]() -> bool {
     TSNode N = ts_tree_cursor_current_node(&Cursor);
     bool Named = ts_node_is_named(N);
+    TSSymbol Sym = ts_node_symbol(N);
+    if (!Named && (Sym >= G.OperatorTokens.size() || !G.OperatorTokens[Sym]))
+      return false;
     TSFieldId F = ts_tree_cursor_current_field_id(&Cursor);
     if (!Named && F == 0)
       return false;
@@ -323,7 +343,6 @@ PySyntaxTree::parse(llvm::StringRef Source,
     TSPoint Point = ts_node_start_point(N);
     P.Line = Point.row;
     P.Column = Point.column;
-    TSSymbol Sym = ts_node_symbol(N);
     P.Symbol = Sym;
     P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
     if (ts_node_is_missing(N))
