@@ -679,17 +679,6 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
     S.Suppressed = suppressedAt(E.Site, SM);
   }
 
-  if (getenv("KT_ASYM_DEBUG"))
-    for (const Entity &E : Entities) {
-      llvm::errs() << "entity " << E.Summary.Kernel << " policy="
-                   << kerneltidy::indexWidthPolicyName(E.Summary.Policy)
-                   << " guarded=" << E.Summary.HostGuarded
-                   << " launches=" << E.Launches.size() << " tags=";
-      for (const FamilyTag &T : E.Tags)
-        llvm::errs() << int(T.Kind) << ":" << T.Key << ":"
-                     << kerneltidy::familyRoleName(T.Role) << " ";
-      llvm::errs() << "\n";
-    }
   // Pair within this translation unit.
   std::vector<std::vector<FamilyTag>> Tags;
   for (const Entity &E : Entities)
