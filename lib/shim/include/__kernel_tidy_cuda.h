@@ -64,6 +64,7 @@
 #include <cstring>
 #include <cstdint>
 #include <cfloat>
+#include <limits>
 #include <climits>
 #include <cstdio>
 #include <new>

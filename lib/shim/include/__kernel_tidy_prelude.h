@@ -136,25 +136,26 @@
 #endif
 
 // ---- PyTorch: error checking (c10/util/Exception.h, c10/cuda) -------------
-// The condition stays in the AST (checks may read it as a predicate); the
-// message arguments are dropped.
+// As in c10, the checks are 'if' statements (real code sometimes omits the
+// semicolon after them); the condition stays in the AST (checks may read it
+// as a guard), the message arguments are dropped.
 #ifndef TORCH_CHECK
-#define TORCH_CHECK(cond, ...) ((void)(cond))
+#define TORCH_CHECK(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_CHECK_VALUE
-#define TORCH_CHECK_VALUE(cond, ...) ((void)(cond))
+#define TORCH_CHECK_VALUE(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_CHECK_INDEX
-#define TORCH_CHECK_INDEX(cond, ...) ((void)(cond))
+#define TORCH_CHECK_INDEX(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_CHECK_TYPE
-#define TORCH_CHECK_TYPE(cond, ...) ((void)(cond))
+#define TORCH_CHECK_TYPE(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_CHECK_NOT_IMPLEMENTED
-#define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) ((void)(cond))
+#define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_INTERNAL_ASSERT
-#define TORCH_INTERNAL_ASSERT(cond, ...) ((void)(cond))
+#define TORCH_INTERNAL_ASSERT(cond, ...) if (!(cond)) {}
 #endif
 #ifndef TORCH_INTERNAL_ASSERT_DEBUG_ONLY
 #define TORCH_INTERNAL_ASSERT_DEBUG_ONLY(cond, ...) ((void)0)

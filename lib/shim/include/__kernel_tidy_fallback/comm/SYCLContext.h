@@ -5,6 +5,8 @@
 
 sycl::queue &getCurrentSYCLQueue();
 template <class KernelClass = void> int64_t syclMaxWorkGroupSize();
+template <class KernelClass>
+int64_t syclMaxWorkGroupSize(const KernelClass &kfn);
 int64_t syclMaxWorkGroupSize(int64_t device_id = -1);
 template <class KernelClass = void> int64_t syclMaxSubGroupSize();
 int64_t syclMaxSubGroupSize(int64_t device_id = -1);

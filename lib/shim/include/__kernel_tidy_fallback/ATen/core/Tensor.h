@@ -5,6 +5,8 @@
 #pragma once
 #include <ATen/core/TensorAccessor.h>
 #include <c10/core/ScalarType.h>
+#include <tuple>
+#include <utility>
 
 namespace at {
 class TensorOptions {
@@ -78,6 +80,29 @@ Tensor empty_like(const Tensor &self);
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
 Tensor zeros_like(const Tensor &self);
 Tensor ones_like(const Tensor &self);
+class Context {
+public:
+  void alertNotDeterministic(const char *caller);
+  bool deterministicAlgorithms() const;
+};
+Context &globalContext();
+} // namespace at
+namespace c10 {
+/// Owns or borrows a T (c10/util/MaybeOwned.h).
+template <typename T> class MaybeOwned {
+public:
+  static MaybeOwned borrowed(const T &t);
+  static MaybeOwned owned(T &&t);
+  const T &operator*() const;
+  const T *operator->() const;
+};
+} // namespace c10
+namespace at {
+c10::MaybeOwned<Tensor>
+borrow_from_optional_tensor(const std::optional<Tensor> &opt);
+namespace native {
+bool resize_output(const Tensor &output, IntArrayRef shape);
+} // namespace native
 } // namespace at
 namespace torch {
 using at::Tensor;
