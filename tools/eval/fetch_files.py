@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Materialise the before/after files of the historical bug list from local git mirrors.
+
+  tools/eval/fetch_files.py [--bugs tools/eval/historical-bugs.tsv]
+                            [--mirrors /work/.mirror] --out /tmp/kt-eval/files
+
+For every entry it writes <out>/<id>/before<ext> and <out>/<id>/after<ext>, taken with
+`git show <commit>:<path>` from <mirrors>/<owner>+<name>/repo (a bare snapshot; any git
+clone of the repository works: pass --mirrors pointing at a folder holding
+<owner>+<name>/repo). Third-party code stays outside the repository: never commit <out>.
+
+  --derive CANDIDATES   print a bug-list TSV from a candidates file (id hazard check lang
+                        repo fix-commit path per line): the parent and fix commits resolved
+                        to full hashes, the lines the fix changed (old side = hazard lines
+                        before, new side = lines after)
+"""
+import argparse, csv, os, re, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
+           "before_lines", "after_lines", "note"]
+
+
+def git(gitdir, *args):
+    return subprocess.run(["git", "--git-dir=" + gitdir] + list(args), check=True,
+                          capture_output=True, text=True).stdout
+
+
+def gitdir_for(mirrors, repo):
+    return os.path.join(mirrors, repo.replace("/", "+"), "repo")
+
+
+def load_bugs(path):
+    with open(path, newline="") as f:
+        rows = [r for r in csv.DictReader((l for l in f if not l.startswith("#")), delimiter="\t")]
+    for r in rows:
+        for k in ("before_lines", "after_lines"):
+            r[k] = [int(x) for x in r[k].split(",") if x.strip()]
+    return rows
+
+
+def changed_lines(gitdir, before, after, path):
+    """Old-side and new-side line numbers of the lines a commit changed in one file."""
+    diff = git(gitdir, "diff", "-U0", before, after, "--", path)
+    old, new = [], []
+    for m in re.finditer(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", diff, re.M):
+        os_, oc = int(m.group(1)), int(m.group(2) or 1)
+        ns, nc = int(m.group(3)), int(m.group(4) or 1)
+        old += range(os_, os_ + oc)
+        new += range(ns, ns + nc)
+    return old, new
+
+
+def derive(candidates, mirrors):
+    w = csv.writer(sys.stdout, delimiter="\t", lineterminator="\n")
+    w.writerow(COLUMNS)
+    for line in open(candidates):
+        if not line.strip() or line.startswith("#"):
+            continue
+        bid, hazard, check, lang, repo, fix, path = line.split()[:7]
+        g = gitdir_for(mirrors, repo)
+        after = git(g, "rev-parse", fix).strip()
+        before = git(g, "rev-parse", fix + "^").strip()
+        old, new = changed_lines(g, before, after, path)
+        w.writerow([bid, hazard, check, lang, repo, before, after, path,
+                    ",".join(map(str, old)), ",".join(map(str, new)), ""])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bugs", default=os.path.join(HERE, "historical-bugs.tsv"))
+    ap.add_argument("--mirrors", default="/work/.mirror")
+    ap.add_argument("--out")
+    ap.add_argument("--derive")
+    a = ap.parse_args()
+    if a.derive:
+        derive(a.derive, a.mirrors)
+        return
+    if not a.out:
+        ap.error("--out is required")
+    for b in load_bugs(a.bugs):
+        ext = os.path.splitext(b["path"])[1]
+        d = os.path.join(a.out, b["id"])
+        os.makedirs(d, exist_ok=True)
+        g = gitdir_for(a.mirrors, b["repo"])
+        for side in ("before", "after"):
+            text = git(g, "show", b[side] + ":" + b["path"])
+            with open(os.path.join(d, side + ext), "w") as f:
+                f.write(text)
+        print(b["id"], b["repo"], b["path"])
+
+
+if __name__ == "__main__":
+    main()

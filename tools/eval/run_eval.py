@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""kernel-tidy evaluation on real code: historical recall and noise on current heads.
+
+Recall (the historical bug list):
+  tools/eval/run_eval.py recall --files /tmp/kt-eval/files [--kt build-eval/tools/kernel-tidy]
+                                [--bugs tools/eval/historical-bugs.tsv] [--window 5] [--markdown out.md]
+  For every entry, runs `kernel-tidy --format=json` on <files>/<id>/before<ext> and after<ext>
+  (materialise them with tools/eval/fetch_files.py). An entry is
+    found   when the file before the fix has a finding of the entry's check whose line, or
+            the line of one of its notes, lies within --window lines of a hazard line;
+    silent  when the file after the fix has no finding of that check within --window lines
+            of the lines the fix wrote.
+
+Noise (current heads):
+  tools/eval/run_eval.py noise --root /tmp/kt-eval/heads [--labels tools/eval/noise-labels.tsv]
+                               [--dump findings.tsv] [--markdown out.md]
+  <root>/<name>/ holds one exported subtree per repository (see docs/evaluation.md for the
+  commits). Every finding is keyed by (name, path relative to <root>/<name>, line, check);
+  the labels file gives each key TP / FP / unclear and a one-line reason. Findings without a
+  label are listed as unlabelled; labels that no longer match a finding are listed as stale.
+"""
+import argparse, collections, csv, json, os, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from fetch_files import load_bugs  # noqa: E402
+
+SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".hpp", ".h", ".hip", ".py")
+
+
+def run_kt(kt, paths, extra=()):
+    p = subprocess.run([kt, "--format=json"] + list(extra) + list(paths),
+                       capture_output=True, text=True)
+    try:
+        return json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return {"findings": [], "errors": [{"file": ",".join(paths),
+                                            "message": "no JSON (exit %d): %s" % (p.returncode, p.stderr[-300:])}]}
+
+
+def positions(f):
+    yield f["line"]
+    for n in f.get("notes", []):
+        if os.path.basename(n.get("file", f["file"])) == os.path.basename(f["file"]):
+            yield n["line"]
+
+
+def near(f, lines, window):
+    return any(abs(p - l) <= window for p in positions(f) for l in lines)
+
+
+def recall(a):
+    bugs = load_bugs(a.bugs)
+    rows = []
+    for b in bugs:
+        ext = os.path.splitext(b["path"])[1]
+        res = {}
+        for side in ("before", "after"):
+            path = os.path.join(a.files, b["id"], side + ext)
+            out = run_kt(a.kt, [path])
+            fs = [f for f in out.get("findings", []) if f["check"] == b["check"]]
+            lines = b[side + "_lines"]
+            hits = [f for f in fs if near(f, lines, a.window)]
+            res[side] = (fs, hits, out.get("errors", []))
+        found = bool(res["before"][1])
+        silent = not res["after"][1]
+        rows.append((b, found, silent, res))
+    nf = sum(r[1] for r in rows)
+    ns = sum(r[2] for r in rows)
+    n = len(rows)
+    lines = ["| id | hazard | repo | path | found before | silent after | findings of the check before/after | errors |",
+             "|---|---|---|---|---|---|---|---|"]
+    for b, found, silent, res in rows:
+        errs = len(res["before"][2]) + len(res["after"][2])
+        lines.append("| %s | %s | %s | `%s` | %s | %s | %d/%d | %s |" % (
+            b["id"], b["hazard"], b["repo"], b["path"], "yes" if found else "**no**",
+            "yes" if silent else "**no**", len(res["before"][0]), len(res["after"][0]),
+            errs or ""))
+    by = collections.defaultdict(lambda: [0, 0, 0])
+    for b, found, silent, _ in rows:
+        k = (b["hazard"], "triton" if b["lang"] == "triton" else "c++")
+        by[k][0] += 1; by[k][1] += found; by[k][2] += silent
+    lines.append("")
+    lines.append("| hazard | language | entries | found before | silent after |")
+    lines.append("|---|---|---|---|---|")
+    for k in sorted(by):
+        t, f_, s = by[k]
+        lines.append("| %s | %s | %d | %d | %d |" % (k[0], k[1], t, f_, s))
+    lines.append("| all | | %d | %d (%.0f%%) | %d (%.0f%%) |" % (n, nf, 100.0 * nf / n, ns, 100.0 * ns / n))
+    text = "\n".join(lines)
+    print(text)
+    if a.verbose:
+        for b, found, silent, res in rows:
+            for side in ("before", "after"):
+                fs, hits, errs = res[side]
+                for f in fs:
+                    print("%s %s %s:%d %s%s" % (b["id"], side, b["path"], f["line"], f["message"][:110],
+                                                "  [near]" if f in hits else ""), file=sys.stderr)
+                for e in errs:
+                    print("%s %s error: %s" % (b["id"], side, e.get("message", "")[:200]), file=sys.stderr)
+    if a.markdown:
+        open(a.markdown, "w").write(text + "\n")
+
+
+def noise(a):
+    findings = []
+    t0 = time.time()
+    for name in sorted(os.listdir(a.root)):
+        base = os.path.join(a.root, name)
+        files = []
+        for d, _, fs in os.walk(base):
+            files += [os.path.join(d, f) for f in sorted(fs) if f.endswith(SOURCE_EXT)]
+        for path in sorted(files):
+            out = run_kt(a.kt, [path])
+            for f in out.get("findings", []):
+                rel = os.path.relpath(path, base)
+                findings.append((name, rel, f["line"], f["check"], f["message"]))
+    labels = {}
+    if a.labels and os.path.exists(a.labels):
+        with open(a.labels, newline="") as fh:
+            for r in csv.DictReader((l for l in fh if not l.startswith("#")), delimiter="\t"):
+                labels[(r["repo"], r["path"], int(r["line"]), r["check"])] = (r["label"], r["reason"])
+    if a.dump:
+        with open(a.dump, "w") as fh:
+            w = csv.writer(fh, delimiter="\t", lineterminator="\n")
+            w.writerow(["repo", "path", "line", "check", "label", "reason", "message"])
+            for k in findings:
+                lab = labels.get(k[:4], ("", ""))
+                w.writerow(list(k[:4]) + list(lab) + [k[4]])
+    per = collections.defaultdict(collections.Counter)
+    for k in findings:
+        per[(k[0], k[3])][labels.get(k[:4], ("unlabelled",))[0]] += 1
+    out = ["| repository | check | findings | TP | FP | unclear | unlabelled |", "|---|---|---|---|---|---|---|"]
+    tot = collections.Counter()
+    for (repo, check), c in sorted(per.items()):
+        n = sum(c.values())
+        tot.update(c)
+        out.append("| %s | %s | %d | %d | %d | %d | %d |" % (repo, check, n, c["TP"], c["FP"], c["unclear"], c["unlabelled"]))
+    n = sum(tot.values())
+    out.append("| all | | %d | %d | %d | %d | %d |" % (n, tot["TP"], tot["FP"], tot["unclear"], tot["unlabelled"]))
+    labelled = tot["TP"] + tot["FP"] + tot["unclear"]
+    if labelled:
+        out.append("")
+        out.append("True or plausible (TP + unclear) among labelled findings: %d of %d (%.0f%%); false positives %d."
+                   % (tot["TP"] + tot["unclear"], labelled, 100.0 * (tot["TP"] + tot["unclear"]) / labelled, tot["FP"]))
+    stale = set(labels) - {k[:4] for k in findings}
+    if stale:
+        out.append("")
+        out.append("Stale labels (no matching finding now): %d" % len(stale))
+    out.append("")
+    out.append("(%d findings, %.0f s)" % (n, time.time() - t0))
+    text = "\n".join(out)
+    print(text)
+    if a.markdown:
+        open(a.markdown, "w").write(text + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("recall")
+    r.add_argument("--files", required=True)
+    r.add_argument("--bugs", default=os.path.join(HERE, "historical-bugs.tsv"))
+    r.add_argument("--window", type=int, default=5)
+    r.add_argument("--verbose", action="store_true")
+    r.add_argument("--markdown")
+    n = sub.add_parser("noise")
+    n.add_argument("--root", required=True)
+    n.add_argument("--labels", default=os.path.join(HERE, "noise-labels.tsv"))
+    n.add_argument("--dump")
+    n.add_argument("--markdown")
+    for p in (r, n):
+        p.add_argument("--kt", default=os.path.join(ROOT, "build-eval", "tools", "kernel-tidy"))
+    a = ap.parse_args()
+    recall(a) if a.cmd == "recall" else noise(a)
+
+
+if __name__ == "__main__":
+    main()
