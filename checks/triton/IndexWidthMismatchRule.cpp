@@ -1,16 +1,16 @@
 //===- IndexWidthMismatchRule.cpp - kernel-index-width-mismatch on Triton --===//
 //
-// Reported: kernels of one operation in one file (a *family*: names equal
-// once `fwd`/`forward`/`bwd`/`backward`/`kernel`/`grad`/`dx`/`dw`/`db`
-// tokens are dropped, and at least one of them carries such a token) where
-// one kernel widens an offset that reaches an address to 64 bits
+// Reported: kernels of one operation in one file (a *family*: their names
+// are equal once split into words at '_' and case changes, with the role
+// words fwd/forward/fprop/bwd/backward/bprop/grad/dgrad/wgrad/dx/dw/db and
+// the filler words kernel/impl dropped, and at least one name carries a role
+// word) where one kernel widens an offset that reaches an address to 64 bits
 // (`.to(tl.int64)`, `tl.cast`, `tl.full(..., dtype=tl.int64)`, an int64
 // annotation; int64 values that never reach an address do not count) and a
-// sibling computes
-// an offset that can pass 2^31 in int32. The forward pass then works on a
-// tensor its backward pass corrupts (the PyTorch spatial softmax bug). Caret
-// on the sibling's first wrapping offset; notes at the widening site and the
-// `.to(tl.int64)` fix.
+// sibling computes an offset that can pass 2^31 in int32. The forward pass
+// then works on a tensor its backward pass corrupts (the PyTorch spatial
+// softmax bug). Caret on the sibling's first wrapping offset; notes at the
+// widening site and the `.to(tl.int64)` fix.
 //
 // Blind spots: families split across files (the API sees one file), kernels
 // named without a forward/backward token, and siblings that widen a
@@ -26,20 +26,41 @@
 namespace kerneltidy::triton {
 namespace {
 
+// The same role words as the C++ check's defaults (lib/analysis/
+// OperationFamilies.h), plus the dx/dw/db split of fused backward kernels.
 bool isPassToken(llvm::StringRef Tok) {
-  return Tok == "fwd" || Tok == "forward" || Tok == "bwd" ||
-         Tok == "backward" || Tok == "grad" || Tok == "dx" || Tok == "dw" ||
+  return Tok == "fwd" || Tok == "forward" || Tok == "fprop" || Tok == "bwd" ||
+         Tok == "backward" || Tok == "bprop" || Tok == "grad" ||
+         Tok == "dgrad" || Tok == "wgrad" || Tok == "dx" || Tok == "dw" ||
          Tok == "db" || Tok == "dwdb";
+}
+
+/// Words of an identifier: split at '_' and at lower-to-upper case changes
+/// ('_layer_norm_fwd', 'LayerNormFwd' -> layer, norm, fwd).
+void splitWords(llvm::StringRef Name, llvm::SmallVectorImpl<std::string> &Out) {
+  std::string Word;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    bool Boundary = C == '_' || C == '-';
+    bool CaseChange = I > 0 && llvm::isUpper(C) && llvm::isLower(Name[I - 1]);
+    if ((Boundary || CaseChange) && !Word.empty()) {
+      Out.push_back(Word);
+      Word.clear();
+    }
+    if (!Boundary)
+      Word += llvm::toLower(C);
+  }
+  if (!Word.empty())
+    Out.push_back(Word);
 }
 
 /// The family key of a kernel name, and whether it named a pass.
 std::string familyKey(llvm::StringRef Name, bool &NamesPass) {
   NamesPass = false;
-  llvm::SmallVector<llvm::StringRef, 6> Tokens;
-  Name.split(Tokens, '_', -1, /*KeepEmpty=*/false);
+  llvm::SmallVector<std::string, 6> Tokens;
+  splitWords(Name, Tokens);
   std::string Key;
-  for (llvm::StringRef Tok : Tokens) {
-    std::string Lower = Tok.lower();
+  for (const std::string &Lower : Tokens) {
     if (isPassToken(Lower)) {
       NamesPass = true;
       continue;

@@ -411,6 +411,33 @@ TEST(TritonSuppression, NolintForms) {
   EXPECT_EQ(Count(tailKernel("; s = '# NOLINT'")), 1u);
 }
 
+std::string pairKernels(llvm::StringRef Wide, llvm::StringRef Narrow) {
+  return std::string(Header) + "@triton.jit\ndef " + Wide.str() +
+         "(x_ptr, stride):\n"
+         "    row = tl.program_id(0).to(tl.int64)\n"
+         "    tl.store(x_ptr + row * stride, 0.0)\n\n"
+         "@triton.jit\ndef " + Narrow.str() + "(x_ptr, stride):\n"
+         "    row = tl.program_id(0)\n"
+         "    tl.store(x_ptr + row * stride, 0.0)\n";
+}
+
+TEST(TritonIndexWidth, FamiliesByName) {
+  auto Count = [](llvm::StringRef Wide, llvm::StringRef Narrow) {
+    AnalysisResult R = analyzePythonFile(
+        "f.py", pairKernels(Wide, Narrow),
+        [](llvm::StringRef Id) { return Id == "kernel-index-width-mismatch"; });
+    return R.Findings.size();
+  };
+  EXPECT_EQ(Count("_rms_norm_fwd_kernel", "_rms_norm_bwd_kernel"), 1u);
+  EXPECT_EQ(Count("LayerNormForwardKernel", "_layer_norm_backward"), 1u);
+  EXPECT_EQ(Count("conv_fprop", "ConvDgrad"), 1u);
+  EXPECT_EQ(Count("gelu", "gelu_grad"), 1u);
+  // No role word: two versions of one kernel are not a forward/backward pair.
+  EXPECT_EQ(Count("rope_kernel", "rope_impl"), 0u);
+  // Different operations.
+  EXPECT_EQ(Count("softmax_fwd", "layer_norm_bwd"), 0u);
+}
+
 TEST(TritonChecksApi, ImplementsAndFilters) {
   EXPECT_TRUE(implementsCheck("kernel-int32-offset"));
   EXPECT_TRUE(implementsCheck("kernel-index-width-mismatch"));
