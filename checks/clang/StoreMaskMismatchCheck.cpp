@@ -69,11 +69,10 @@ namespace {
 
 // Device code: every kernel that lib/analysis/KernelDiscovery finds (CUDA/HIP
 // '__global__', SYCL lambdas, functors and free-function kernels), plus
-// CUDA/HIP '__device__' functions and lambdas, whose stores are the kernels'
-// stores too.
+// CUDA/HIP '__device__' (and '__host__ __device__') functions, whose stores
+// are the kernels' stores too.
 bool isDeviceHelper(const FunctionDecl *FD) {
-  return FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>() &&
-         !kerneltidy::isKernelFunction(FD);
+  return FD->hasAttr<CUDADeviceAttr>() && !kerneltidy::isKernelFunction(FD);
 }
 
 StringRef varName(const VarDecl *V) {
