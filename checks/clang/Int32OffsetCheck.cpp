@@ -498,6 +498,10 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       Wraps.push_back(W);
     if (Wraps.empty())
       continue;
+    // A float or pointer local is no offset: its own address uses (pointer
+    // arithmetic) are found where they happen.
+    if (!kerneltidy::integerWidth(VD->getType(), Ctx))
+      continue;
     if (kerneltidy::isNarrowIntegerType(VD->getType(), Ctx)) {
       Site S;
       S.Var = VD;

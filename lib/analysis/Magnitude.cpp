@@ -431,9 +431,18 @@ Magnitude MagnitudeAnalysis::ofVariable(const VarDecl *VD) {
   };
   Magnitude M = Magnitude::constant(0);
   if (Info.LoopLimit) {
-    if (const Expr *Init = VD->getInit())
-      M = join(M, ValueOf(Init));
-    M = join(M, of(Info.LoopLimit));
+    // Below its limit wherever the loop body runs (and equal to it after):
+    // the limit bounds it, whatever the start ('auto i = blockIdx.x *
+    // blockDim.x + threadIdx.x; i < n' is no larger than 'n').
+    Magnitude Limit = of(Info.LoopLimit);
+    M = Limit;
+    if (const Expr *Init = VD->getInit()) {
+      Magnitude Start = ValueOf(Init);
+      if (!Start.Known)
+        M = Start;
+      else if (Limit.Known)
+        M.Kind = std::max(Start.Kind, Limit.Kind);
+    }
   } else {
     for (const Expr *V : Info.Values)
       M = join(M, ValueOf(V));
