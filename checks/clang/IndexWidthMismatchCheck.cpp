@@ -609,6 +609,8 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
           }
           break;
         }
+        if (S.Policy == IndexWidthPolicy::Templated64)
+          S.IndexType = S.WideInstantiation;
       }
     } else if (Ev.Wide) {
       S.Policy = IndexWidthPolicy::Fixed64;
