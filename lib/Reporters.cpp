@@ -1,5 +1,6 @@
 //===- Reporters.cpp ------------------------------------------------------===//
 #include "lib/Reporters.h"
+#include "lib/Fingerprint.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -14,30 +15,6 @@ namespace kerneltidy {
 const char *kernelTidyVersion() { return KT_VERSION; }
 
 namespace {
-
-class SourceCache {
-public:
-  llvm::StringRef line(const std::string &File, unsigned Line) {
-    auto It = Files.find(File);
-    if (It == Files.end()) {
-      auto Buf = llvm::MemoryBuffer::getFile(File, false, false);
-      It = Files.try_emplace(File, Buf ? std::move(*Buf) : nullptr).first;
-    }
-    if (!It->second || Line == 0)
-      return {};
-    llvm::StringRef Text = It->second->getBuffer();
-    for (unsigned L = 1; L < Line; ++L) {
-      size_t NL = Text.find('\n');
-      if (NL == llvm::StringRef::npos)
-        return {};
-      Text = Text.drop_front(NL + 1);
-    }
-    return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r');
-  }
-
-private:
-  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files;
-};
 
 void writeOne(llvm::raw_ostream &OS, SourceCache &Sources, bool Color,
               const SourcePosition &Pos, llvm::StringRef Level,
@@ -104,9 +81,14 @@ void writeText(const AnalysisResult &Result, llvm::raw_ostream &OS,
   }
 }
 
-void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS) {
+void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
+               llvm::StringRef FingerprintRoot) {
+  SourceCache Sources;
+  std::vector<std::string> Fingerprints =
+      computeFingerprints(Result, FingerprintRoot, Sources);
   llvm::json::Array Findings;
-  for (const Finding &F : Result.Findings) {
+  for (size_t I = 0; I < Result.Findings.size(); ++I) {
+    const Finding &F = Result.Findings[I];
     llvm::json::Array Notes;
     for (const Note &N : F.Notes)
       Notes.push_back(llvm::json::Object{{"file", N.Pos.File},
@@ -121,7 +103,8 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS) {
                                           {"severity", F.Severity},
                                           {"message", F.Message},
                                           {"notes", std::move(Notes)},
-                                          {"fixes", fixesJson(F.Fixes)}});
+                                          {"fixes", fixesJson(F.Fixes)},
+                                          {"fingerprint", Fingerprints[I]}});
   }
   llvm::json::Array Errors;
   for (const FileError &E : Result.Errors)
@@ -133,6 +116,42 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS) {
       {"errors", std::move(Errors)},
       {"filesAnalysed", Result.FilesAnalysed}};
   OS << llvm::formatv("{0:2}", Root) << "\n";
+}
+
+namespace {
+
+/// Workflow commands end at a newline and split properties at ',' and ':'.
+std::string githubEscape(llvm::StringRef S, bool Property) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '%': Out += "%25"; break;
+    case '\r': Out += "%0D"; break;
+    case '\n': Out += "%0A"; break;
+    case ':': Out += Property ? "%3A" : ":"; break;
+    case ',': Out += Property ? "%2C" : ","; break;
+    default: Out.push_back(C);
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+void writeGithub(const AnalysisResult &Result, llvm::raw_ostream &OS) {
+  for (const FileError &E : Result.Errors)
+    OS << "::error file=" << githubEscape(E.File, true)
+       << ",title=kernel-tidy::" << githubEscape(E.Message, false) << "\n";
+  for (const Finding &F : Result.Findings) {
+    std::string Message = F.Message;
+    for (const Note &N : F.Notes)
+      Message += "\nnote: " + N.Pos.File + ":" + std::to_string(N.Pos.Line) +
+                 ":" + std::to_string(N.Pos.Column) + ": " + N.Message;
+    OS << "::" << (F.Severity == "error" ? "error" : "warning")
+       << " file=" << githubEscape(F.Pos.File, true) << ",line=" << F.Pos.Line
+       << ",col=" << F.Pos.Column << ",title=" << githubEscape(F.Check, true)
+       << "::" << githubEscape(Message + " [" + F.Check + "]", false) << "\n";
+  }
 }
 
 } // namespace kerneltidy

@@ -15,9 +15,18 @@ void writeText(const AnalysisResult &Result, llvm::raw_ostream &OS,
 /// The stable JSON contract (docs/usage.md):
 /// {"version", "findings": [{"check","file","line","column","severity",
 ///  "message","notes":[{"file","line","column","message","fixes"}],
-///  "fixes":[{"file","offset","length","replacement"}]}],
-///  "errors":[{"file","message"}]}
-void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS);
+///  "fixes":[{"file","offset","length","replacement"}],
+///  "fingerprint"}],
+///  "errors":[{"file","message"}], "filesAnalysed"}
+/// "fingerprint" (lib/Fingerprint.h) is computed with file paths relative
+/// to FingerprintRoot (empty: the current directory).
+void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
+               llvm::StringRef FingerprintRoot = "");
+
+/// GitHub Actions workflow commands: one "::warning file=,line=,col=::"
+/// annotation per finding (notes folded into its message), "::error" per
+/// file that could not be analysed.
+void writeGithub(const AnalysisResult &Result, llvm::raw_ostream &OS);
 
 /// The version string every output carries.
 const char *kernelTidyVersion();

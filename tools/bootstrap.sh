@@ -37,6 +37,27 @@ if [ ! -f "$deps/tree-sitter-python/src/parser.c" ]; then
   rm -rf "$tmp"
 fi
 
+# --- SARIF schema validation (owner: interfaces) ---------------------------
+# The SARIF 2.1.0 JSON schema as Microsoft's SARIF multitool package ships it,
+# and ajv-cli to validate kernel-tidy's SARIF against it in the test suite
+# (test/unit/WorkflowCliTest.cpp skips, saying why, when these are absent).
+sarif_tool_version=5.7.0; ajv_cli_version=5.0.0; ajv_formats_version=3.0.1
+if [ ! -f "$deps/sarif-schema/sarif-2.1.0.json" ]; then
+  log "fetching the SARIF 2.1.0 schema (@microsoft/sarif-multitool-linux@$sarif_tool_version) from the npm registry"
+  mkdir -p "$deps/sarif-schema"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "@microsoft/sarif-multitool-linux@$sarif_tool_version" >/dev/null &&
+   tar xzf "microsoft-sarif-multitool-linux-$sarif_tool_version.tgz" package/sarif-2.1.0.json)
+  mv "$tmp/package/sarif-2.1.0.json" "$deps/sarif-schema/"
+  rm -rf "$tmp"
+fi
+if [ ! -x "$deps/ajv/node_modules/.bin/ajv" ]; then
+  log "installing ajv-cli@$ajv_cli_version from the npm registry"
+  npm install --silent --no-audit --no-fund --prefix "$deps/ajv" \
+    "ajv-cli@$ajv_cli_version" "ajv-formats@$ajv_formats_version" >&2
+fi
+# --- end SARIF schema validation --------------------------------------------
+
 if [ ! -f "$build/build.ninja" ]; then
   log "configuring $build"
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2

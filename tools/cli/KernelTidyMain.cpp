@@ -5,7 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/CheckCatalog.h"
+#include "lib/ApplyFixes.h"
+#include "lib/Baseline.h"
 #include "lib/Reporters.h"
+#include "lib/Sarif.h"
 #include "tools/driver/Driver.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/Support/CommandLine.h"
@@ -13,6 +16,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <set>
 
 using namespace llvm;
 using namespace kerneltidy;
@@ -29,14 +34,24 @@ static cl::opt<std::string> Checks(
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
-enum class Format { Text, Json };
+enum class Format { Text, Json, Sarif, Github };
 static cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
-               clEnumValN(Format::Json, "json", "the JSON contract")),
+               clEnumValN(Format::Json, "json", "the JSON contract (docs/usage.md)"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning"),
+               clEnumValN(Format::Github, "github",
+                          "GitHub Actions workflow-command annotations")),
     cl::cat(Category));
 static cl::opt<std::string> OutputFile("output", cl::desc("Write the report to this file"),
                                        cl::value_desc("file"), cl::cat(Category));
+static cl::alias OutputFileShort("o", cl::desc("Alias for --output"),
+                                 cl::aliasopt(OutputFile), cl::NotHidden);
+static cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc("Directory that SARIF artifact URIs and finding fingerprints are\n"
+             "relative to (default: the current directory)"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<std::string> BuildPath(
     "p", cl::desc("Build directory holding compile_commands.json"),
     cl::value_desc("build-dir"), cl::cat(Category));
@@ -50,6 +65,53 @@ static cl::list<std::string> ExtraArgsBefore(
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Report dropped flags and parse errors per file"),
                              cl::cat(Category));
+static cl::opt<bool> Quiet("quiet",
+                           cl::desc("No progress line and no summary lines on stderr"),
+                           cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fixes as YAML for clang-apply-replacements"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Fix("fix",
+                         cl::desc("Apply the warnings' fixes in place (atomically;\n"
+                                  "overlapping fixes are refused)"),
+                         cl::cat(Category));
+static cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("With --fix, also apply the fixes offered on notes (these may\n"
+             "change behaviour: widening, re-masking)"),
+    cl::cat(Category));
+static cl::opt<std::string> ConfigFilePath(
+    "config-file",
+    cl::desc("Use this config file for every input instead of discovering\n"
+             ".kernel-tidy.yaml upward from each file"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> NoConfig("no-config",
+                              cl::desc("Read no .kernel-tidy.yaml"),
+                              cl::cat(Category));
+static cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the effective configuration for the first input (or the\n"
+             "current directory) and exit"),
+    cl::cat(Category));
+static cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc("Report only findings not in this previous JSON or SARIF report\n"
+             "(matched by fingerprint)"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("Write the findings as a baseline (JSON) and exit 0"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j",
+                              cl::desc("Files analysed in parallel (default: the number of cores)"),
+                              cl::init(0), cl::value_desc("N"), cl::Prefix,
+                              cl::cat(Category));
+static cl::opt<std::string> Shard(
+    "shard",
+    cl::desc("Analyse only shard K of N (1-based), e.g. --shard=2/4; merge\n"
+             "the shards' reports with 'kernel-tidy merge'"),
+    cl::value_desc("K/N"), cl::cat(Category));
 // LLVM's own library registers a boolean "--color"; kernel-tidy's takes
 // auto|always|never like clang's and grep's, so it is taken off argv before
 // the LLVM parser sees it.
@@ -104,8 +166,121 @@ static int listChecks() {
   return 0;
 }
 
+/// Where the checks' documentation lives (SARIF informationUri and each
+/// rule's helpUri).
+static const char *const HomePage = "https://github.com/kernel-tidy/kernel-tidy";
+
+static SarifOptions sarifOptions(int ExitCode) {
+  SarifOptions O;
+  O.ToolVersion = kernelTidyVersion();
+  O.InformationUri = HomePage;
+  O.Root = SarifRoot;
+  O.ExitCode = ExitCode;
+  for (const CheckInfo &C : checkCatalog()) {
+    SarifRule R;
+    R.Id = C.Id.str();
+    R.ShortDescription = C.Summary.str();
+    R.FullDescription = C.Summary.str() + " (hazard " + C.Hazard.str() +
+                        "; see the help page for the flagged and fixed "
+                        "forms, fix-its and options)";
+    R.HelpUri = std::string(HomePage) + "/blob/main/docs/checks/" + C.Id.str() + ".md";
+    O.Rules.push_back(std::move(R));
+  }
+  return O;
+}
+
+static bool parseShard(StringRef S, unsigned &K, unsigned &N) {
+  auto [KS, NS] = S.split('/');
+  return !KS.getAsInteger(10, K) && !NS.getAsInteger(10, N) && N > 0 &&
+         K >= 1 && K <= N;
+}
+
+static bool openOutput(StringRef Path, std::unique_ptr<raw_fd_ostream> &File) {
+  std::error_code EC;
+  File = std::make_unique<raw_fd_ostream>(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "kernel-tidy: error: cannot write '" << Path << "': " << EC.message()
+           << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// kernel-tidy merge [-o FILE] REPORT...: shards' JSON or SARIF as one.
+static int mergeMain(ArrayRef<const char *> Args) {
+  std::string Output;
+  std::vector<std::string> Inputs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A(Args[I]);
+    if ((A == "-o" || A == "--output" || A == "-output") && I + 1 < Args.size())
+      Output = Args[++I];
+    else if (A.consume_front("--output=") || A.consume_front("-output="))
+      Output = A.str();
+    else if (A == "--help" || A == "-help" || A == "-h") {
+      outs() << "USAGE: kernel-tidy merge [-o FILE] REPORT...\n\n"
+                "Merges the JSON or SARIF reports of 'kernel-tidy --shard=K/N' "
+                "runs into one report\nof the same format. Exit code: 0 no "
+                "findings, 1 findings, 2 error.\n";
+      return 0;
+    } else if (A.starts_with("-")) {
+      errs() << "kernel-tidy merge: error: unknown option '" << A << "'\n";
+      return 2;
+    } else
+      Inputs.push_back(A.str());
+  }
+  std::string Text, Error;
+  raw_string_ostream OS(Text);
+  bool Findings = false;
+  if (!mergeReports(Inputs, OS, Findings, Error)) {
+    errs() << "kernel-tidy merge: error: " << Error << "\n";
+    return 2;
+  }
+  if (Output.empty()) {
+    outs() << Text;
+  } else {
+    std::unique_ptr<raw_fd_ostream> File;
+    if (!openOutput(Output, File))
+      return 2;
+    *File << Text;
+  }
+  return Findings ? 1 : 0;
+}
+
+/// "[12/40] 3 findings, 5.1s" on stderr, rewritten in place.
+class ProgressLine {
+public:
+  explicit ProgressLine(bool Enabled)
+      : Enabled(Enabled), Start(std::chrono::steady_clock::now()) {}
+  void update(unsigned Done, unsigned Total, unsigned Findings) {
+    if (!Enabled || Total < MinFiles)
+      return;
+    double Seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - Start)
+                         .count();
+    errs() << format("\r[%u/%u] %u finding%s, %.1fs", Done, Total, Findings,
+                     Findings == 1 ? "" : "s", Seconds);
+    errs().flush();
+    Shown = true;
+  }
+  /// Clears the line, so that the report starts on a clean one.
+  void finish() {
+    if (Shown)
+      errs() << "\r\x1b[K";
+    Shown = false;
+  }
+  ~ProgressLine() { finish(); }
+  static constexpr unsigned MinFiles = 5;
+
+private:
+  bool Enabled;
+  bool Shown = false;
+  std::chrono::steady_clock::time_point Start;
+};
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  if (argc > 1 && StringRef(argv[1]) == "merge")
+    return mergeMain(ArrayRef<const char *>(argv + 2, argv + argc));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   std::vector<const char *> Args(argv, argv + argc);
@@ -118,13 +293,20 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(
           Args.size(), Args.data(),
           "kernel-tidy: finds GPU-kernel bugs that only large inputs show\n\n"
-          "  kernel-tidy [options] <file or directory>...\n",
+          "  kernel-tidy [options] <file or directory>...\n"
+          "  kernel-tidy merge [-o FILE] REPORT...   (merge --shard reports)\n\n"
+          "Exit code: 0 no findings, 1 findings, 2 usage or config error, or\n"
+          "nothing analysed.\n",
           &errs()))
     return 2;
   if (ListChecks)
     return listChecks();
-  if (Paths.empty()) {
-    errs() << "kernel-tidy: error: no input files (try --help)\n";
+  if (FixNotes && !Fix) {
+    errs() << "kernel-tidy: error: --fix-notes needs --fix\n";
+    return 2;
+  }
+  if (!ConfigFilePath.empty() && NoConfig) {
+    errs() << "kernel-tidy: error: --config-file and --no-config contradict\n";
     return 2;
   }
 
@@ -136,18 +318,86 @@ int main(int argc, const char **argv) {
   Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   Options.Argv0 = sys::fs::getMainExecutable(argv[0], (void *)&printVersion);
   Options.Verbose = Verbose;
-  AnalysisResult Result = runKernelTidy(Options, errs());
+  Options.UseConfigFiles = !NoConfig;
+  Options.ConfigFile = ConfigFilePath;
+  Options.Jobs = Jobs;
+  if (!Shard.empty() &&
+      !parseShard(Shard, Options.ShardIndex, Options.ShardCount)) {
+    errs() << "kernel-tidy: error: --shard takes K/N with 1 <= K <= N, not '"
+           << Shard << "'\n";
+    return 2;
+  }
+
+  if (DumpConfig) {
+    std::vector<ConfigError> Errors;
+    std::string Dump = dumpEffectiveConfig(
+        Options, Paths.empty() ? StringRef(".") : StringRef(Paths.front()),
+        Errors);
+    for (const ConfigError &E : Errors)
+      errs() << E.str() << "\n";
+    if (!Errors.empty())
+      return 2;
+    outs() << Dump;
+    return 0;
+  }
+  if (Paths.empty()) {
+    errs() << "kernel-tidy: error: no input files (try --help)\n";
+    return 2;
+  }
+
+  std::set<std::string> BaselineFingerprints;
+  if (!Baseline.empty()) {
+    std::string Error;
+    if (!readBaseline(Baseline, BaselineFingerprints, Error)) {
+      errs() << "kernel-tidy: error: --baseline: " << Error << "\n";
+      return 2;
+    }
+  }
+
+  ProgressLine Progress(!Quiet && sys::Process::StandardErrIsDisplayed());
+  Options.Progress = [&](unsigned Done, unsigned Total, unsigned Findings) {
+    Progress.update(Done, Total, Findings);
+  };
+  RunStats Stats;
+  AnalysisResult Result = runKernelTidy(Options, errs(), &Stats);
+  Progress.finish();
+
+  if (Stats.ConfigError) {
+    for (const kerneltidy::FileError &E : Result.Errors)
+      errs() << E.File << ": error: " << E.Message << "\n";
+    return 2;
+  }
+  unsigned Baselined = 0;
+  if (!Baseline.empty())
+    Baselined = removeBaselined(Result, BaselineFingerprints, SarifRoot);
+
+  // Nothing analysed is a usage error, unless the config excluded every
+  // input or the shard is empty: a hook or CI shard with nothing to do.
+  bool NothingToDo = Result.FilesAnalysed == 0 && Result.Errors.empty() &&
+                     (Stats.FilesExcluded || Stats.FilesInOtherShards);
+  int ExitCode = Result.FilesAnalysed == 0 && !NothingToDo ? 2
+                 : Result.Findings.empty()                 ? 0
+                                                           : 1;
+
+  if (!WriteBaseline.empty()) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    writeJson(Result, OS, SarifRoot);
+    std::unique_ptr<raw_fd_ostream> File;
+    if (!openOutput(WriteBaseline, File))
+      return 2;
+    *File << Text;
+    if (!Quiet)
+      errs() << "kernel-tidy: wrote " << Result.Findings.size()
+             << " finding(s) to baseline '" << WriteBaseline << "'\n";
+    return ExitCode == 2 ? 2 : 0;
+  }
 
   std::unique_ptr<raw_fd_ostream> File;
   raw_ostream *OS = &outs();
   if (!OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(OutputFile, EC, sys::fs::OF_Text);
-    if (EC) {
-      errs() << "kernel-tidy: error: cannot write '" << OutputFile
-             << "': " << EC.message() << "\n";
+    if (!openOutput(OutputFile, File))
       return 2;
-    }
     OS = File.get();
   }
   switch (OutputFormat) {
@@ -159,13 +409,48 @@ int main(int argc, const char **argv) {
     break;
   }
   case Format::Json:
-    writeJson(Result, *OS);
-    // Errors also reach stderr as one line each, so scripts see them.
-    for (const kerneltidy::FileError &E : Result.Errors)
-      errs() << E.File << ": error: " << E.Message << "\n";
+    writeJson(Result, *OS, SarifRoot);
+    break;
+  case Format::Sarif:
+    writeSarif(Result, sarifOptions(ExitCode), *OS);
+    break;
+  case Format::Github:
+    writeGithub(Result, *OS);
     break;
   }
-  if (Result.FilesAnalysed == 0)
-    return 2;
-  return Result.Findings.empty() ? 0 : 1;
+  // Machine-readable formats keep stdout clean; errors also reach stderr as
+  // one line each, so scripts and logs see them.
+  if (OutputFormat != Format::Text || File)
+    for (const kerneltidy::FileError &E : Result.Errors)
+      errs() << E.File << ": error: " << E.Message << "\n";
+  OS->flush();
+  if (!Quiet && Baselined)
+    errs() << "kernel-tidy: " << Baselined
+           << " finding(s) already in the baseline were not reported\n";
+  if (!Quiet && NothingToDo)
+    errs() << "kernel-tidy: nothing to analyse ("
+           << Stats.FilesExcluded << " file(s) excluded by config, "
+           << Stats.FilesInOtherShards << " in other shards)\n";
+
+  if (!ExportFixes.empty()) {
+    std::unique_ptr<raw_fd_ostream> FixFile;
+    if (!openOutput(ExportFixes, FixFile))
+      return 2;
+    writeExportFixes(Result, Paths.size() == 1 ? StringRef(Paths.front()) : "",
+                     *FixFile);
+  }
+  if (Fix) {
+    bool Failed = false;
+    for (const FileFixOutcome &O : applyFixes(selectFixes(Result, FixNotes))) {
+      if (!O.Error.empty()) {
+        errs() << O.File << ": error: fixes not applied: " << O.Error << "\n";
+        Failed = true;
+      } else if (!Quiet) {
+        errs() << O.File << ": applied " << O.EditsApplied << " fix edit(s)\n";
+      }
+    }
+    if (Failed && ExitCode == 0)
+      ExitCode = 1;
+  }
+  return ExitCode;
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/driver/Driver.h"
+#include "checks/CheckCatalog.h"
 #include "lib/CompileCommands.h"
 #include "lib/NoBuildFileSystem.h"
 #include "clang-tidy/ClangTidy.h"
@@ -17,8 +18,11 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include <algorithm>
+#include <atomic>
 #include <fcntl.h>
+#include <thread>
 #include <mutex>
 #include <unistd.h>
 #include <map>
@@ -167,25 +171,124 @@ bool looksBinary(llvm::StringRef Text) {
   return Text.substr(0, 8192).contains('\0');
 }
 
+/// One file to analyse and the configuration that applies to it.
+struct Job {
+  std::string File;
+  EffectiveConfig Config;
+};
+
 class Engine {
 public:
   Engine(const DriverOptions &Options, llvm::raw_ostream &Log)
-      : Options(Options), Log(Log),
-        Glob(effectiveCheckGlob(Options.Checks)),
-        ShimDir(findShimDir(Options.Argv0)) {}
+      : Options(Options), Log(Log), ShimDir(findShimDir(Options.Argv0)) {}
 
-  AnalysisResult run() {
+  AnalysisResult run(RunStats &Stats) {
     AnalysisResult Result;
     std::vector<std::string> Files =
         collectInputFiles(Options.Paths, Result.Errors);
+    if (Options.ShardCount > 0) {
+      std::vector<std::string> Mine;
+      for (std::string &F : Files)
+        if (shardOf(F, Options.ShardCount) == Options.ShardIndex)
+          Mine.push_back(std::move(F));
+      Stats.FilesInOtherShards = Files.size() - Mine.size();
+      Files = std::move(Mine);
+    }
+    std::vector<Job> Jobs;
+    if (!planJobs(Files, Jobs, Result, Stats))
+      return Result;
     loadDatabase(Result);
-    for (const std::string &File : Files)
-      analyseFile(File, Result);
+    std::vector<AnalysisResult> PerFile(Jobs.size());
+    runJobs(Jobs, PerFile);
+    for (AnalysisResult &R : PerFile) {
+      Result.FilesAnalysed += R.FilesAnalysed;
+      for (Finding &F : R.Findings)
+        Result.Findings.push_back(std::move(F));
+      for (FileError &E : R.Errors)
+        Result.Errors.push_back(std::move(E));
+    }
     std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
+    // A header (HeaderFilterRegex) included by several files is reported
+    // by each of them; report it once.
+    Result.Findings.erase(
+        std::unique(Result.Findings.begin(), Result.Findings.end(),
+                    [](const Finding &A, const Finding &B) {
+                      return !findingLess(A, B) && !findingLess(B, A);
+                    }),
+        Result.Findings.end());
     return Result;
   }
 
 private:
+  /// Resolves each file's config; false (and nothing analysed) when a
+  /// config file is invalid.
+  bool planJobs(const std::vector<std::string> &Files, std::vector<Job> &Jobs,
+                AnalysisResult &Result, RunStats &Stats) {
+    if (!Options.UseConfigFiles) {
+      for (const std::string &F : Files)
+        Jobs.push_back({F, EffectiveConfig()});
+      return true;
+    }
+    ConfigResolver Resolver(configSchema(), Options.ConfigFile);
+    for (const std::string &F : Files) {
+      EffectiveConfig C = Resolver.configFor(F);
+      if (C.excludes(F)) {
+        ++Stats.FilesExcluded;
+        continue;
+      }
+      Jobs.push_back({F, std::move(C)});
+    }
+    if (Resolver.errors().empty())
+      return true;
+    Stats.ConfigError = true;
+    for (const ConfigError &E : Resolver.errors()) {
+      std::string Where = E.File;
+      if (E.Line)
+        Where += ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column);
+      Result.Errors.push_back({Where, E.Message});
+    }
+    Jobs.clear();
+    return false;
+  }
+
+  /// Analyses Jobs on Options.Jobs threads; PerFile[I] gets Jobs[I]'s
+  /// result, so the merged order never depends on scheduling.
+  void runJobs(const std::vector<Job> &Jobs,
+               std::vector<AnalysisResult> &PerFile) {
+    unsigned Threads = Options.Jobs ? Options.Jobs
+                                    : std::max(1u, std::thread::hardware_concurrency());
+    Threads = std::min<unsigned>(Threads, Jobs.size());
+    std::atomic<size_t> Next{0};
+    std::mutex ProgressMutex;
+    unsigned Done = 0, FindingsSoFar = 0;
+    auto Worker = [&] {
+      for (size_t I = Next++; I < Jobs.size(); I = Next++) {
+        analyseFile(Jobs[I], PerFile[I]);
+        if (Options.Progress) {
+          std::lock_guard<std::mutex> Lock(ProgressMutex);
+          FindingsSoFar += PerFile[I].Findings.size();
+          Options.Progress(++Done, Jobs.size(), FindingsSoFar);
+        }
+      }
+    };
+    if (Threads <= 1) {
+      Worker();
+      return;
+    }
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back(Worker);
+    for (std::thread &T : Pool)
+      T.join();
+  }
+
+  std::string globFor(const Job &J) const {
+    std::string User = J.Config.Checks;
+    if (!Options.Checks.empty())
+      User = User.empty() ? Options.Checks : User + "," + Options.Checks;
+    return effectiveCheckGlob(User);
+  }
+
   void loadDatabase(AnalysisResult &Result) {
     if (Options.BuildPath.empty())
       return;
@@ -200,7 +303,8 @@ private:
                "; analysing without it (no-build mode)"});
   }
 
-  void analyseFile(const std::string &File, AnalysisResult &Result) {
+  void analyseFile(const Job &J, AnalysisResult &Result) {
+    const std::string &File = J.File;
     auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);
     if (!Buf) {
@@ -215,18 +319,18 @@ private:
     }
     SourceLanguage Lang = classifySource(File, Text);
     if (Lang == SourceLanguage::Python) {
-      analysePython(File, Text, Result);
+      analysePython(J, Text, Result);
       return;
     }
-    analyseCxx(File, Lang, Result);
+    analyseCxx(J, Lang, Result);
   }
 
-  void analysePython(const std::string &File, llvm::StringRef Text,
+  void analysePython(const Job &J, llvm::StringRef Text,
                      AnalysisResult &Result) {
 #if KT_HAVE_TRITON
-    clang::tidy::CachedGlobList Enabled(Glob);
+    clang::tidy::CachedGlobList Enabled(globFor(J));
     AnalysisResult R = triton::analyzePythonFile(
-        File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
+        J.File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
     for (Finding &F : R.Findings)
       Result.Findings.push_back(std::move(F));
     for (FileError &E : R.Errors)
@@ -234,7 +338,7 @@ private:
     ++Result.FilesAnalysed;
 #else
     Result.Errors.push_back(
-        {File, "Python files need the Triton front end, which this build lacks"});
+        {J.File, "Python files need the Triton front end, which this build lacks"});
 #endif
   }
 
@@ -243,16 +347,21 @@ private:
                                       std::string &Directory) {
     std::vector<std::string> Args;
     if (Database) {
-      std::vector<clang::tooling::CompileCommand> Cmds =
-          Database->getCompileCommands(File);
+      std::vector<clang::tooling::CompileCommand> Cmds;
+      {
+        std::lock_guard<std::mutex> Lock(DatabaseMutex);
+        Cmds = Database->getCompileCommands(File);
+      }
       if (!Cmds.empty()) {
         std::vector<std::string> Dropped;
         Args = translateCompileCommand(Cmds.front().CommandLine, ShimDir,
                                        &Dropped);
         Directory = Cmds.front().Directory;
-        if (Options.Verbose)
+        if (Options.Verbose) {
+          std::lock_guard<std::mutex> Lock(LogMutex);
           for (const std::string &D : Dropped)
             Log << File << ": dropped compile flag '" << D << "'\n";
+        }
       }
     }
     if (Args.empty()) {
@@ -273,8 +382,22 @@ private:
     return Args;
   }
 
-  void analyseCxx(const std::string &File, SourceLanguage Lang,
-                  AnalysisResult &Result) {
+  /// Positions of one analysis: byte offsets to line/column, and paths
+  /// back to the names the user gave. One per file, so threads share none.
+  struct Positions {
+    LineTables Lines;
+    std::map<std::string, std::string> DisplayNames;
+    SourcePosition operator()(const std::string &Path, unsigned Offset) {
+      SourcePosition P = Lines.position(Path, Offset);
+      auto It = DisplayNames.find(Path);
+      if (It != DisplayNames.end())
+        P.File = It->second;
+      return P;
+    }
+  };
+
+  void analyseCxx(const Job &J, SourceLanguage Lang, AnalysisResult &Result) {
+    const std::string &File = J.File;
     // ClangTool looks commands up by absolute path and reports diagnostics
     // under it; findings name the file as the user spelt it.
     llvm::SmallString<256> Absolute(File);
@@ -286,20 +409,24 @@ private:
                  std::string(Absolute));
     PreparedDatabase DB;
     DB.add(std::string(Absolute), std::move(CommandLine), Directory);
-    DisplayNames[std::string(Absolute)] = File;
+    Positions Position;
+    Position.DisplayNames[std::string(Absolute)] = File;
 
     clang::tidy::ClangTidyOptions Opts =
         clang::tidy::ClangTidyOptions::getDefaults();
-    Opts.Checks = Glob;
-    Opts.HeaderFilterRegex = "";
+    Opts.Checks = globFor(J);
+    Opts.HeaderFilterRegex = J.Config.HeaderFilterRegex;
     Opts.SystemHeaders = false;
+    for (const auto &[Key, Value] : J.Config.CheckOptions)
+      Opts.CheckOptions[Key] = clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
     auto Provider = std::make_unique<clang::tidy::DefaultOptionsProvider>(
         clang::tidy::ClangTidyGlobalOptions(), Opts);
     clang::tidy::ClangTidyContext Context(std::move(Provider));
 
+    // A physical file system of its own: ClangTool sets the working
+    // directory on it, and the process-wide one would chdir every thread.
     auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        createNoBuildFileSystem(llvm::vfs::getRealFileSystem()));
-    std::string Output;
+        createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
     std::vector<ClangTidyError> Errors;
     {
       StderrSilencer Silence(!Options.Verbose);
@@ -317,34 +444,28 @@ private:
         }
         continue;
       }
-      Result.Findings.push_back(convert(E));
+      Result.Findings.push_back(convert(E, Position));
     }
-    if (CompilerErrors && Options.Verbose)
+    if (CompilerErrors && Options.Verbose) {
+      std::lock_guard<std::mutex> Lock(LogMutex);
       Log << File << ": " << CompilerErrors
           << " compiler error(s) while parsing (first: " << FirstCompilerError
           << "); checks ran on the partial AST\n";
+    }
   }
 
-  SourcePosition position(const std::string &Path, unsigned Offset) {
-    SourcePosition P = Lines.position(Path, Offset);
-    auto It = DisplayNames.find(Path);
-    if (It != DisplayNames.end())
-      P.File = It->second;
-    return P;
-  }
-
-  Finding convert(const ClangTidyError &E) {
+  static Finding convert(const ClangTidyError &E, Positions &Position) {
     Finding F;
     F.Check = E.DiagnosticName;
     F.Severity = E.DiagLevel == clang::tooling::Diagnostic::Error ? "error"
                                                                   : "warning";
     F.Message = E.Message.Message;
-    F.Pos = position(E.Message.FilePath, E.Message.FileOffset);
+    F.Pos = Position(E.Message.FilePath, E.Message.FileOffset);
     F.Fixes = convertFixes(E.Message.Fix);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
       Note Out;
       Out.Message = N.Message;
-      Out.Pos = position(N.FilePath, N.FileOffset);
+      Out.Pos = Position(N.FilePath, N.FileOffset);
       Out.Fixes = convertFixes(N.Fix);
       F.Notes.push_back(std::move(Out));
     }
@@ -353,11 +474,10 @@ private:
 
   const DriverOptions &Options;
   llvm::raw_ostream &Log;
-  std::string Glob;
+  std::mutex LogMutex;
   std::string ShimDir;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  LineTables Lines;
-  std::map<std::string, std::string> DisplayNames;
+  std::mutex DatabaseMutex;
 };
 
 } // namespace
@@ -404,8 +524,49 @@ std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths
 }
 
 AnalysisResult runKernelTidy(const DriverOptions &Options,
-                             llvm::raw_ostream &Log) {
-  return Engine(Options, Log).run();
+                             llvm::raw_ostream &Log, RunStats *Stats) {
+  RunStats Local;
+  return Engine(Options, Log).run(Stats ? *Stats : Local);
+}
+
+ConfigSchema configSchema() {
+  ConfigSchema Schema;
+  for (const CheckInfo &C : checkCatalog())
+    Schema.Checks.push_back(C.Id.str());
+  clang::tidy::ClangTidyOptions Opts =
+      clang::tidy::ClangTidyOptions::getDefaults();
+  Opts.Checks = effectiveCheckGlob("");
+  for (const auto &[Key, Value] :
+       clang::tidy::getCheckOptions(Opts, /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+    Schema.OptionDefaults[Key.str()] = Value.Value;
+  return Schema;
+}
+
+std::string dumpEffectiveConfig(const DriverOptions &Options,
+                                llvm::StringRef Path,
+                                std::vector<ConfigError> &Errors) {
+  ConfigResolver Resolver(configSchema(), Options.ConfigFile);
+  EffectiveConfig Config = Resolver.configFor(Path);
+  Errors = Resolver.errors();
+  std::string User = Config.Checks;
+  if (!Options.Checks.empty())
+    User = User.empty() ? Options.Checks : User + "," + Options.Checks;
+  if (!Options.Checks.empty())
+    Config.Checks = User;
+  clang::tidy::CachedGlobList Enabled(effectiveCheckGlob(User));
+  std::vector<std::string> EnabledChecks;
+  for (const CheckInfo &C : checkCatalog())
+    if (Enabled.contains(C.Id))
+      EnabledChecks.push_back(C.Id.str());
+  return Resolver.dump(Config, EnabledChecks);
+}
+
+unsigned shardOf(llvm::StringRef File, unsigned ShardCount) {
+  if (ShardCount == 0)
+    return 0;
+  return llvm::xxh3_64bits(llvm::sys::path::convert_to_slash(File)) %
+             ShardCount +
+         1;
 }
 
 } // namespace kerneltidy

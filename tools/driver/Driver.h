@@ -8,9 +8,11 @@
 #ifndef KERNEL_TIDY_TOOLS_DRIVER_DRIVER_H
 #define KERNEL_TIDY_TOOLS_DRIVER_DRIVER_H
 
+#include "lib/Config.h"
 #include "lib/Finding.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,7 +30,39 @@ struct DriverOptions {
   /// argv[0] of the running program, to find the shim headers beside it.
   std::string Argv0;
   bool Verbose = false;
+
+  /// Read .kernel-tidy.yaml files (discovered upward from each file), or
+  /// only ConfigFile when it is set. Off: defaults only.
+  bool UseConfigFiles = true;
+  std::string ConfigFile;
+  /// Files analysed at once; 0: one per hardware thread.
+  unsigned Jobs = 1;
+  /// Analyse only shard ShardIndex (1-based) of ShardCount; 0/0: all.
+  unsigned ShardIndex = 0, ShardCount = 0;
+  /// Called after each file (from the thread that analysed it, serialised):
+  /// files done, files in total, findings so far.
+  std::function<void(unsigned, unsigned, unsigned)> Progress;
 };
+
+/// What a run skipped, for the exit code and the summary line.
+struct RunStats {
+  unsigned FilesExcluded = 0;    // by a config's Exclude
+  unsigned FilesInOtherShards = 0;
+  bool ConfigError = false;      // a config was invalid: nothing was analysed
+};
+
+/// What a config may name: every registered check and every option that the
+/// enabled C++ checks store (with its default).
+ConfigSchema configSchema();
+
+/// --dump-config for one path: the effective config as YAML.
+std::string dumpEffectiveConfig(const DriverOptions &Options,
+                                llvm::StringRef Path,
+                                std::vector<ConfigError> &Errors);
+
+/// The shard (1-based) of N that File belongs to: a hash of its path as
+/// given, so every machine of a CI matrix agrees.
+unsigned shardOf(llvm::StringRef File, unsigned ShardCount);
 
 /// The effective clang-tidy glob for a user's --checks value.
 std::string effectiveCheckGlob(llvm::StringRef UserChecks);
@@ -42,7 +76,8 @@ std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths
 /// it becomes a FileError and the others are still analysed. Verbose
 /// diagnostics (dropped flags, parse errors per file) go to Log.
 AnalysisResult runKernelTidy(const DriverOptions &Options,
-                             llvm::raw_ostream &Log);
+                             llvm::raw_ostream &Log,
+                             RunStats *Stats = nullptr);
 
 } // namespace kerneltidy
 

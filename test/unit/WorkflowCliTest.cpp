@@ -1,0 +1,440 @@
+//===- WorkflowCliTest.cpp - kernel-tidy as CI and pre-commit run it ------===//
+//
+// End-to-end runs of the built kernel-tidy: SARIF against the 2.1.0 schema,
+// baselines, --fix against the golden .fixit. twins, config errors, exit
+// codes, -j/--shard/merge determinism, and the pre-commit hook. Tests that
+// need a tool this machine lacks (the schema validator, pre-commit) or a
+// finding no check reports yet skip and say why.
+//
+//===----------------------------------------------------------------------===//
+#include "lib/Sarif.h"
+#include "test/FixtureHarness.h"
+#include "test/unit/CliTestSupport.h"
+#include "gtest/gtest.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+
+using namespace kerneltidy;
+using namespace kerneltidy::test;
+
+namespace {
+
+std::string fixturesDir() { return KT_FIXTURES_DIR; }
+
+/// A mixed sample of the suite (C++ and Python), small enough to analyse
+/// five times.
+std::vector<std::string> sampleDirs() {
+  return {fixturesDir() + "/sycl", fixturesDir() + "/triton/kernel-narrow-accumulation"};
+}
+
+std::vector<std::string> withSample(std::vector<std::string> Args) {
+  for (const std::string &D : sampleDirs())
+    Args.push_back(D);
+  return Args;
+}
+
+
+llvm::json::Value parseJson(const std::string &Text) {
+  auto V = llvm::json::parse(Text);
+  if (!V) {
+    ADD_FAILURE() << "not JSON: " << llvm::toString(V.takeError()) << "\n"
+                  << Text.substr(0, 2000);
+    return llvm::json::Object{};
+  }
+  return std::move(*V);
+}
+
+const llvm::json::Array &findingsOf(const llvm::json::Value &V) {
+  static const llvm::json::Array Empty;
+  const llvm::json::Object *O = V.getAsObject();
+  const llvm::json::Array *A = O ? O->getArray("findings") : nullptr;
+  return A ? *A : Empty;
+}
+
+/// Copies the fixture tree into Dir (so tests may edit it).
+void copyFixtures(const TempDir &Dir) {
+  for (llvm::StringRef Ext : {".cu", ".cuh", ".cpp", ".hip", ".h", ".py"})
+    for (const std::string &F : filesUnder(fixturesDir(), Ext)) {
+      llvm::StringRef Rel(F);
+      Rel.consume_front(fixturesDir());
+      Rel = Rel.ltrim('/');
+      writeText(Dir.path(Rel), readText(F));
+    }
+}
+
+// --- SARIF against the 2.1.0 schema ---------------------------------------
+
+struct Validator {
+  std::string Ajv, Schema, Why;
+};
+
+Validator sarifValidator() {
+  Validator V;
+  V.Ajv = sourceRoot() + ".deps/ajv/node_modules/.bin/ajv";
+  V.Schema = sourceRoot() + ".deps/sarif-schema/sarif-2.1.0.json";
+  if (!llvm::sys::fs::exists(V.Ajv) || !llvm::sys::fs::exists(V.Schema))
+    V.Why = "the SARIF schema validator is not installed (tools/bootstrap.sh "
+            "puts ajv-cli and the schema from @microsoft/sarif-multitool-linux "
+            "into .deps/)";
+  else if (!llvm::sys::findProgramByName("node"))
+    V.Why = "node is not installed";
+  return V;
+}
+
+ProgramResult validate(const Validator &V, const std::string &JsonFile) {
+  return runProgram({V.Ajv, "validate", "--spec=draft2020", "--strict=false",
+                     "-c", "ajv-formats", "-s", V.Schema, "-d", JsonFile},
+                    sourceRoot() + ".deps/ajv");
+}
+
+TEST(SarifSchema, FixtureSuiteReportValidates) {
+  Validator V = sarifValidator();
+  if (!V.Why.empty())
+    GTEST_SKIP() << V.Why;
+  TempDir D;
+  // ajv-cli picks its parser by extension: the log is written as .json.
+  std::string Out = D.path("fixtures.sarif.json");
+  ProgramResult R = runCli({"--format=sarif", "--output=" + Out,
+                            "--sarif-root=" + sourceRoot(), fixturesDir()});
+  ASSERT_TRUE(R.Exit == 0 || R.Exit == 1) << R.Exit << "\n" << R.Err;
+  ProgramResult Check = validate(V, Out);
+  EXPECT_EQ(Check.Exit, 0) << Check.Out << Check.Err;
+  llvm::json::Value Log = parseJson(readText(Out));
+  const llvm::json::Object &Run =
+      *(*Log.getAsObject()->getArray("runs"))[0].getAsObject();
+  const llvm::json::Array &Rules =
+      *Run.getObject("tool")->getObject("driver")->getArray("rules");
+  EXPECT_GE(Rules.size(), 4u);
+  for (const llvm::json::Value &Rule : Rules)
+    EXPECT_TRUE(llvm::sys::fs::exists(
+        sourceRoot() + "docs/checks/" +
+        Rule.getAsObject()->getString("id")->str() + ".md"))
+        << "no doc page behind helpUri of " << Rule.getAsObject()->getString("id")->str();
+}
+
+TEST(SarifSchema, EveryFieldKernelTidyWritesValidates) {
+  // Notes, fixes on warnings and notes, notifications, files outside the
+  // root: whatever the checks report today.
+  Validator V = sarifValidator();
+  if (!V.Why.empty())
+    GTEST_SKIP() << V.Why;
+  TempDir D;
+  writeText(D.path("src/k é.cu"), "__global__ void k(float *o, int n) {\n"
+                                  "  o[threadIdx.x * n] = 0; // é\n}\n");
+  AnalysisResult R;
+  Finding F;
+  F.Check = "kernel-int32-offset";
+  F.Pos = {D.path("src/k é.cu"), 2, 5, 40};
+  F.Message = "offset can wrap";
+  F.Fixes = {{D.path("src/k é.cu"), 40, 11, "(size_t)threadIdx.x"}};
+  F.Notes.push_back({{"/elsewhere/h.cuh", 1, 1, 0}, "declared here", {{"/elsewhere/h.cuh", 0, 0, "x"}}});
+  R.Findings = {F};
+  R.Errors = {{D.path("src/k é.cu"), "parse error"}, {"gone.cu", "cannot open"}};
+  SarifOptions O;
+  O.ToolVersion = "0.1.0";
+  O.InformationUri = "https://example.org";
+  O.Root = D.path();
+  O.ExitCode = 1;
+  O.Rules = {{"kernel-int32-offset", "s", "f", "https://example.org/x.md", "warning"}};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeSarif(R, O, OS);
+  writeText(D.path("log.json"), Text);
+  ProgramResult Check = validate(V, D.path("log.json"));
+  EXPECT_EQ(Check.Exit, 0) << Check.Out << Check.Err << Text;
+
+  // The validator can fail: a level outside the enum is rejected.
+  std::string Bad = Text;
+  Bad.replace(Bad.find("\"level\": \"warning\""), 18, "\"level\": \"loud\"");
+  writeText(D.path("bad.json"), Bad);
+  EXPECT_NE(validate(V, D.path("bad.json")).Exit, 0);
+}
+
+// --- exit codes, formats, config ----------------------------------------
+
+TEST(Cli, ExitCodeTwoForNothingAnalysedOrUsageErrors) {
+  EXPECT_EQ(runCli({"/nonexistent/file.cu"}).Exit, 2);
+  EXPECT_EQ(runCli({}).Exit, 2);
+  EXPECT_EQ(runCli({"--shard=3/2", fixturesDir()}).Exit, 2);
+  EXPECT_EQ(runCli({"--fix-notes", fixturesDir()}).Exit, 2);
+  EXPECT_EQ(runCli({"--color=sometimes", fixturesDir()}).Exit, 2);
+}
+
+TEST(Cli, BadConfigIsAnErrorWithPositionNotAFallback) {
+  TempDir D;
+  writeText(D.path("k.cu"), "__global__ void k() {}\n");
+  writeText(D.path(".kernel-tidy.yaml"),
+            "Checks: 'kernel-*'\nHeaderFilterRegx: 'x'\n");
+  ProgramResult R = runCli({D.path("k.cu")});
+  EXPECT_EQ(R.Exit, 2);
+  EXPECT_NE(R.Err.find(D.path(".kernel-tidy.yaml") +
+                       ":2:1: error: unknown key 'HeaderFilterRegx'; did you "
+                       "mean 'HeaderFilterRegex'?"),
+            std::string::npos)
+      << R.Err;
+  // --dump-config reports it the same way; a good file is printed.
+  EXPECT_EQ(runCli({"--dump-config", D.path("k.cu")}).Exit, 2);
+  writeText(D.path(".kernel-tidy.yaml"),
+            "Checks: '-*,kernel-int32-offset'\nExclude: ['gen/*']\n");
+  R = runCli({"--dump-config", D.path("k.cu")});
+  EXPECT_EQ(R.Exit, 0) << R.Err;
+  EXPECT_NE(R.Out.find("Checks: '-*,kernel-int32-offset'"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("'gen/*'"), std::string::npos) << R.Out;
+  // --config-file replaces discovery.
+  writeText(D.path("other.yaml"), "Checks: 'kernel-narrow-accumulation'\n");
+  R = runCli({"--dump-config", "--config-file=" + D.path("other.yaml"), D.path("k.cu")});
+  EXPECT_NE(R.Out.find("Checks: 'kernel-narrow-accumulation'"), std::string::npos) << R.Out;
+}
+
+TEST(Cli, ExcludedInputsAreNotAnalysedAndNotAnError) {
+  TempDir D;
+  writeText(D.path("gen/k.cu"), "__global__ void k() {}\n");
+  writeText(D.path(".kernel-tidy.yaml"), "Exclude: ['gen/*']\n");
+  ProgramResult R = runCli({"--format=json", D.path("gen/k.cu")});
+  EXPECT_EQ(R.Exit, 0) << R.Err;
+  EXPECT_EQ(parseJson(R.Out).getAsObject()->getInteger("filesAnalysed"), 0);
+  EXPECT_NE(R.Err.find("excluded by config"), std::string::npos) << R.Err;
+  EXPECT_EQ(runCli({"--no-config", "--format=json", D.path("gen/k.cu")}).Exit, 0);
+}
+
+TEST(Cli, GithubFormatIsOneAnnotationPerLine) {
+  ProgramResult R = runCli(withSample({"--format=github"}));
+  ASSERT_TRUE(R.Exit == 0 || R.Exit == 1) << R.Err;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(R.Out).split(Lines, '\n', -1, false);
+  for (llvm::StringRef L : Lines)
+    EXPECT_TRUE(L.starts_with("::warning file=") || L.starts_with("::error file="))
+        << L.str();
+  EXPECT_EQ(R.Exit == 1, !Lines.empty());
+}
+
+TEST(Cli, NoProgressLineWhenStderrIsNotATerminal) {
+  ProgramResult R = runCli(withSample({"--format=json"}));
+  EXPECT_EQ(R.Err.find('\r'), std::string::npos) << R.Err;
+}
+
+// --- -j, --shard and merge --------------------------------------------------
+
+TEST(Scale, ParallelShardedAndMergedRunsAgreeWithOneThread) {
+  ProgramResult One = runCli(withSample({"--format=json", "-j", "1"}));
+  ProgramResult Two = runCli(withSample({"--format=json", "-j2"}));
+  ASSERT_NE(One.Exit, 2) << One.Err;
+  EXPECT_EQ(One.Exit, Two.Exit);
+  EXPECT_EQ(One.Out, Two.Out) << "output order depends on scheduling";
+
+  TempDir D;
+  std::vector<std::string> Shards;
+  for (int K = 1; K <= 3; ++K) {
+    std::string Out = D.path("shard" + std::to_string(K) + ".json");
+    ProgramResult S = runCli(withSample({"--format=json", "--output=" + Out,
+                                         "--shard=" + std::to_string(K) + "/3"}));
+    EXPECT_NE(S.Exit, 2) << S.Err;
+    Shards.push_back(Out);
+  }
+  std::vector<std::string> MergeArgs = {"merge", "-o", D.path("merged.json")};
+  MergeArgs.insert(MergeArgs.end(), Shards.begin(), Shards.end());
+  ProgramResult M = runCli(MergeArgs);
+  EXPECT_EQ(M.Exit, One.Exit) << M.Err;
+  llvm::json::Value Merged = parseJson(readText(D.path("merged.json")));
+  llvm::json::Value Whole = parseJson(One.Out);
+  EXPECT_EQ(Merged.getAsObject()->getInteger("filesAnalysed"),
+            Whole.getAsObject()->getInteger("filesAnalysed"));
+  EXPECT_EQ(findingsOf(Merged), findingsOf(Whole));
+}
+
+// --- baselines --------------------------------------------------------------
+
+TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
+  TempDir D;
+  copyFixtures(D);
+  std::string Root = "--sarif-root=" + D.path();
+  ProgramResult W = runCli({"--write-baseline=" + D.path("base.json"), Root, D.path()});
+  ASSERT_EQ(W.Exit, 0) << W.Err;
+  llvm::json::Value Base = parseJson(readText(D.path("base.json")));
+  const llvm::json::Array &Known = findingsOf(Base);
+  if (Known.empty())
+    GTEST_SKIP() << "no check reports a finding on the fixture suite yet";
+
+  ProgramResult Again = runCli({"--format=json", "--baseline=" + D.path("base.json"),
+                                Root, D.path()});
+  EXPECT_EQ(Again.Exit, 0) << Again.Err;
+  EXPECT_TRUE(findingsOf(parseJson(Again.Out)).empty()) << Again.Out;
+
+  // Shift every finding's file by two lines: still nothing new.
+  const llvm::json::Object &First = *Known[0].getAsObject();
+  std::string File = First.getString("file")->str();
+  std::string Original = readText(File);
+  writeText(File, "// moved\n\n" + Original);
+  Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
+  EXPECT_EQ(Again.Exit, 0) << Again.Out;
+
+  // One buggy line more: the offending line of a known finding, repeated
+  // right below it (a second occurrence of the same code).
+  unsigned Line = *First.getInteger("line");
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  llvm::StringRef(Original).split(Lines, '\n');
+  std::string Edited;
+  for (unsigned I = 0; I < Lines.size(); ++I) {
+    Edited += Lines[I].str() + (I + 1 < Lines.size() ? "\n" : "");
+    if (I + 1 == Line)
+      Edited += Lines[I].str() + "\n";
+  }
+  writeText(File, Edited);
+  Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
+  EXPECT_EQ(Again.Exit, 1) << Again.Err;
+  const llvm::json::Array &New = findingsOf(parseJson(Again.Out));
+  ASSERT_EQ(New.size(), 1u) << Again.Out;
+  EXPECT_EQ(New[0].getAsObject()->getString("check"), First.getString("check"));
+
+  // A SARIF report serves as a baseline as well.
+  ProgramResult S = runCli({"--format=sarif", "--output=" + D.path("base.sarif"),
+                            Root, File});
+  EXPECT_EQ(S.Exit, 1) << S.Err;
+  Again = runCli({"--format=json", "--baseline=" + D.path("base.sarif"), Root, File});
+  EXPECT_EQ(Again.Exit, 0) << Again.Out;
+}
+
+// --- --fix against the golden twins -----------------------------------------
+
+/// The text with expectation comments removed (lines holding nothing else
+/// go entirely), as docs/fixtures.md compares .fixit. twins.
+std::string withoutExpectations(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    size_t At = L.find("expected-");
+    if (At != llvm::StringRef::npos) {
+      size_t Comment = L.take_front(At).rfind("//");
+      if (Comment == llvm::StringRef::npos)
+        Comment = L.take_front(At).rfind('#');
+      if (Comment != llvm::StringRef::npos) {
+        L = L.take_front(Comment).rtrim();
+        if (L.empty())
+          continue;
+      }
+    }
+    Out += L.rtrim().str() + "\n";
+  }
+  return Out;
+}
+
+TEST(Fix, EveryFixtureWithAGoldenTwinBecomesIt) {
+  std::vector<std::string> Goldens;
+  for (llvm::StringRef Ext : {".cu", ".cuh", ".cpp", ".hip", ".py"})
+    for (const std::string &F : filesUnder(fixturesDir(), Ext))
+      if (llvm::StringRef(F).contains(".fixit."))
+        Goldens.push_back(F);
+  if (Goldens.empty())
+    GTEST_SKIP() << "no <case>.fixit.<ext> golden file under fixtures/ yet";
+  for (const std::string &Golden : Goldens) {
+    SCOPED_TRACE(Golden);
+    std::string Buggy = Golden;
+    Buggy.replace(Buggy.find(".fixit."), 7, ".");
+    ASSERT_TRUE(llvm::sys::fs::exists(Buggy));
+    Fixture F = loadFixture(fixturesDir(), Buggy);
+    TempDir D;
+    std::string Copy = D.path(llvm::sys::path::filename(Buggy));
+    writeText(Copy, readText(Buggy));
+    std::vector<std::string> Args = {"--fix", "--fix-notes", "--quiet",
+                                     "--checks=-*," + llvm::join(F.Checks, ",")};
+    for (const std::string &A : F.Args)
+      Args.push_back("--extra-arg=" + A);
+    Args.push_back(Copy);
+    ProgramResult R = runCli(Args);
+    EXPECT_EQ(R.Exit, 1) << R.Err;
+    EXPECT_EQ(withoutExpectations(readText(Copy)),
+              withoutExpectations(readText(Golden)));
+    // The fixed file is silent.
+    Args.erase(Args.begin(), Args.begin() + 2);
+    EXPECT_EQ(runCli(Args).Exit, 0) << "the fixed file still has findings";
+  }
+}
+
+TEST(Fix, ExpectationStripping) {
+  EXPECT_EQ(withoutExpectations("a = b; // expected-warning {{x}}\n"
+                                "// expected-no-diagnostics\nc;"),
+            "a = b;\nc;\n");
+}
+
+// --- pre-commit -------------------------------------------------------------
+
+std::string firstBuggyFixture(std::string &Fixed) {
+  for (const std::string &F : filesUnder(fixturesDir() + "/cuda", ".cu")) {
+    if (llvm::StringRef(F).contains(".fixed.") || llvm::StringRef(F).contains(".fixit."))
+      continue;
+    std::string Twin = F;
+    Twin.replace(Twin.size() - 3, 3, ".fixed.cu");
+    if (!llvm::sys::fs::exists(Twin))
+      continue;
+    if (runCli({"--quiet", F}).Exit == 1 && runCli({"--quiet", Twin}).Exit == 0) {
+      Fixed = Twin;
+      return F;
+    }
+  }
+  return "";
+}
+
+TEST(PreCommit, BuggyKernelIsRefusedCleanKernelPasses) {
+  auto PreCommit = llvm::sys::findProgramByName("pre-commit");
+  auto Git = llvm::sys::findProgramByName("git");
+  if (!PreCommit || !Git)
+    GTEST_SKIP() << "pre-commit or git is not installed (Debian: apt-get "
+                    "install pre-commit git; tools/bootstrap.sh does it)";
+  if (!llvm::sys::fs::exists(sourceRoot() + ".pre-commit-hooks.yaml"))
+    FAIL() << "no .pre-commit-hooks.yaml at the repository root";
+  std::string FixedFixture;
+  std::string BuggyFixture = firstBuggyFixture(FixedFixture);
+  if (BuggyFixture.empty())
+    GTEST_SKIP() << "no CUDA fixture has a finding and a silent fixed twin yet";
+
+  TempDir Home("kt-precommit-home"), Repo("kt-precommit-repo");
+  llvm::SmallString<256> CliDir(KT_CLI_PATH);
+  llvm::sys::path::remove_filename(CliDir);
+  const char *Path = getenv("PATH");
+  std::vector<std::string> Env = {
+      "PATH=" + std::string(CliDir) + ":" + (Path ? Path : "/usr/bin:/bin"),
+      "HOME=" + Home.path(), "PRE_COMMIT_HOME=" + Home.path("cache"),
+      "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org",
+      "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org",
+      "LANG=C.UTF-8"};
+  auto Run = [&](std::vector<std::string> Argv) {
+    return runProgram(std::move(Argv), Repo.path(), Env);
+  };
+  ASSERT_EQ(Run({*Git, "init", "-q", "."}).Exit, 0);
+
+  // 1. pre-commit try-repo against this checkout, on a buggy kernel.
+  writeText(Repo.path("kernel.cu"), readText(BuggyFixture));
+  ASSERT_EQ(Run({*Git, "add", "kernel.cu"}).Exit, 0);
+  ProgramResult Try = Run({*PreCommit, "try-repo", sourceRoot(), "kernel-tidy",
+                           "--files", "kernel.cu"});
+  EXPECT_NE(Try.Exit, 0) << Try.Out << Try.Err;
+  EXPECT_NE(Try.Out.find("kernel.cu:"), std::string::npos) << Try.Out << Try.Err;
+  EXPECT_NE(Try.Out.find("[kernel-"), std::string::npos) << Try.Out;
+
+  // 2. Installed as a git hook: the commit is refused, with the finding.
+  ProgramResult Head = runProgram({*Git, "-C", sourceRoot(), "rev-parse", "HEAD"});
+  ASSERT_EQ(Head.Exit, 0) << Head.Err;
+  writeText(Repo.path(".pre-commit-config.yaml"),
+            "repos:\n- repo: " + sourceRoot() + "\n  rev: " +
+                llvm::StringRef(Head.Out).trim().str() +
+                "\n  hooks:\n  - id: kernel-tidy\n");
+  ASSERT_EQ(Run({*PreCommit, "install"}).Exit, 0);
+  ASSERT_EQ(Run({*Git, "add", "-A"}).Exit, 0);
+  ProgramResult Commit = Run({*Git, "commit", "-q", "-m", "buggy"});
+  EXPECT_NE(Commit.Exit, 0) << "the commit of a buggy kernel was accepted";
+  EXPECT_NE((Commit.Out + Commit.Err).find("[kernel-"), std::string::npos)
+      << Commit.Out << Commit.Err;
+  EXPECT_NE(Run({*Git, "rev-parse", "-q", "--verify", "HEAD"}).Exit, 0);
+
+  // 3. The fixed kernel passes, through try-repo and the hook.
+  writeText(Repo.path("kernel.cu"), readText(FixedFixture));
+  ASSERT_EQ(Run({*Git, "add", "-A"}).Exit, 0);
+  Try = Run({*PreCommit, "try-repo", sourceRoot(), "kernel-tidy", "--files",
+             "kernel.cu"});
+  EXPECT_EQ(Try.Exit, 0) << Try.Out << Try.Err;
+  Commit = Run({*Git, "commit", "-q", "-m", "fixed"});
+  EXPECT_EQ(Commit.Exit, 0) << Commit.Out << Commit.Err;
+}
+
+} // namespace
