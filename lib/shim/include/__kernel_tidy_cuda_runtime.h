@@ -161,16 +161,16 @@ cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                        enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
-                            enum cudaMemcpyKind kind, cudaStream_t stream);
+                            enum cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                               size_t spitch, size_t width, size_t height,
-                              enum cudaMemcpyKind kind, cudaStream_t stream);
+                              enum cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src,
                                 int srcDevice, size_t count,
                                 cudaStream_t stream);
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
-                            cudaStream_t stream);
+                            cudaStream_t stream = 0);
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceReset(void);
@@ -202,11 +202,11 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-                                unsigned int flags);
+                                unsigned int flags = 0);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);

@@ -140,16 +140,16 @@ hipError_t hipFreeHost(void *ptr);
 hipError_t hipMemcpy(void *dst, const void *src, size_t count,
                        enum hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t count,
-                            enum hipMemcpyKind kind, hipStream_t stream);
+                            enum hipMemcpyKind kind, hipStream_t stream = 0);
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                               size_t spitch, size_t width, size_t height,
-                              enum hipMemcpyKind kind, hipStream_t stream);
+                              enum hipMemcpyKind kind, hipStream_t stream = 0);
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDevice, const void *src,
                                 int srcDevice, size_t count,
                                 hipStream_t stream);
 hipError_t hipMemset(void *devPtr, int value, size_t count);
 hipError_t hipMemsetAsync(void *devPtr, int value, size_t count,
-                            hipStream_t stream);
+                            hipStream_t stream = 0);
 hipError_t hipMemGetInfo(size_t *free, size_t *total);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
@@ -181,11 +181,11 @@ hipError_t hipStreamCreateWithFlags(hipStream_t *pStream,
 hipError_t hipStreamDestroy(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
-                                unsigned int flags);
+                                unsigned int flags = 0);
 hipError_t hipStreamQuery(hipStream_t stream);
 hipError_t hipEventCreate(hipEvent_t *event);
 hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned int flags);
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = 0);
 hipError_t hipEventSynchronize(hipEvent_t event);
 hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t end);
 hipError_t hipEventDestroy(hipEvent_t event);
@@ -263,6 +263,26 @@ hipError_t hipGetSymbolAddress(void **devPtr, const T &symbol);
 
 typedef hipDeviceProp_t hipDeviceProp_t;
 #define hipDeviceProp hipDeviceProp_t
+
+// HIP's own device-attribute names (hipDeviceAttribute_t).
+typedef enum hipDeviceAttribute_t {
+  hipDeviceAttributeMaxThreadsPerBlock,
+  hipDeviceAttributeMaxBlockDimX,
+  hipDeviceAttributeMaxGridDimX,
+  hipDeviceAttributeMaxSharedMemoryPerBlock,
+  hipDeviceAttributeWarpSize,
+  hipDeviceAttributeMultiprocessorCount,
+  hipDeviceAttributeComputeCapabilityMajor,
+  hipDeviceAttributeComputeCapabilityMinor,
+  hipDeviceAttributeCooperativeLaunch,
+  hipDeviceAttributeCooperativeMultiDeviceLaunch,
+  hipDeviceAttributeSharedMemPerBlockOptin,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+  hipDeviceAttributeClockRate,
+  hipDeviceAttributeL2CacheSize
+} hipDeviceAttribute_t;
+hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
+                                 int device);
 
 // Kernel launches: a macro in HIP too.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__

@@ -42,8 +42,10 @@ public:
   __device__ int all(int predicate) const;
   __device__ unsigned int ballot(int predicate) const;
 };
-template <unsigned int Size, class Parent = void>
-class thread_block_tile : public thread_group {
+template <unsigned int Size, class Parent = void> class thread_block_tile;
+// The parent-less tile every typed tile converts to, as in CUDA.
+template <unsigned int Size>
+class thread_block_tile<Size, void> : public thread_group {
 public:
   static constexpr unsigned int num_threads_v = Size;
   __device__ unsigned long long meta_group_rank() const;
@@ -57,6 +59,8 @@ public:
   __device__ unsigned int ballot(int predicate) const;
   __device__ unsigned int match_any(unsigned long long value) const;
 };
+template <unsigned int Size, class Parent>
+class thread_block_tile : public thread_block_tile<Size, void> {};
 
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();

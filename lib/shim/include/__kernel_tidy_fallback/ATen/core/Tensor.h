@@ -70,6 +70,15 @@ public:
   Tensor to(DeviceType d) const;
   Tensor expand(IntArrayRef size) const;
   Tensor clone() const;
+  /// c10::Device (declared in c10/cuda/CUDAGuard.h's stand-in) or an index.
+  auto device() const -> class DeviceRef_kt;
+  ScalarType dtype() const;
+};
+/// What Tensor::device() returns here: converts to any device type.
+class DeviceRef_kt {
+public:
+  template <class D> operator D() const;
+  signed char index() const;
 };
 using TensorBase = Tensor;
 namespace Reduction {
