@@ -17,6 +17,15 @@ clone of the repository works: pass --mirrors pointing at a folder holding
 import argparse, csv, os, re, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# C++ files include their siblings: for these repositories the subtrees below are exported
+# at the same commit next to the file (<id>/<side>-tree/), with the include directories the
+# project's own build passes. Headers outside the repository (torch, CUDA) stay missing.
+TREES = {
+    "ggml-org/ggml": (["src", "include"], ["include", "src"]),
+    "NVIDIA/apex": (["csrc", "apex/contrib/csrc"], ["csrc"]),
+    "intel/torch-xpu-ops": (["src/ATen/native/xpu/sycl", "src/comm"], ["src"]),
+}
+
 COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
            "before_lines", "after_lines", "note"]
 
@@ -87,6 +96,15 @@ def main():
             text = git(g, "show", b[side] + ":" + b["path"])
             with open(os.path.join(d, side + ext), "w") as f:
                 f.write(text)
+            if b["repo"] in TREES and ext != ".py":
+                tree = os.path.join(d, side + "-tree")
+                os.makedirs(tree, exist_ok=True)
+                dirs = [x for x in TREES[b["repo"]][0]
+                        if subprocess.run(["git", "--git-dir=" + g, "cat-file", "-e", b[side] + ":" + x],
+                                          capture_output=True).returncode == 0]
+                arch = subprocess.run(["git", "--git-dir=" + g, "archive", b[side]] + dirs,
+                                      check=True, capture_output=True).stdout
+                subprocess.run(["tar", "-x", "-C", tree], input=arch, check=True)
         print(b["id"], b["repo"], b["path"])
 
 

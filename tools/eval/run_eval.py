@@ -24,7 +24,7 @@ import argparse, collections, csv, json, os, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from fetch_files import load_bugs  # noqa: E402
+from fetch_files import load_bugs, TREES  # noqa: E402
 
 SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".hpp", ".h", ".hip", ".py")
 
@@ -58,7 +58,13 @@ def recall(a):
         res = {}
         for side in ("before", "after"):
             path = os.path.join(a.files, b["id"], side + ext)
-            out = run_kt(a.kt, [path])
+            extra = []
+            tree = os.path.join(a.files, b["id"], side + "-tree")
+            if not a.no_trees and os.path.exists(os.path.join(tree, b["path"])):
+                # Analyse the file among its siblings so that its own headers resolve.
+                path = os.path.join(tree, b["path"])
+                extra = ["--extra-arg=-I" + os.path.join(tree, i) for i in TREES[b["repo"]][1]]
+            out = run_kt(a.kt, [path], extra)
             fs = [f for f in out.get("findings", []) if f["check"] == b["check"]]
             lines = b[side + "_lines"]
             hits = [f for f in fs if near(f, lines, a.window)]
@@ -183,6 +189,8 @@ def main():
     r.add_argument("--bugs", default=os.path.join(HERE, "historical-bugs.tsv"))
     r.add_argument("--window", type=int, default=5)
     r.add_argument("--resolved-window", type=int, default=30)
+    r.add_argument("--no-trees", action="store_true",
+                   help="analyse C++ files alone, without their repository's headers")
     r.add_argument("--verbose", action="store_true")
     r.add_argument("--markdown")
     n = sub.add_parser("noise")
