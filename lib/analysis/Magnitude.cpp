@@ -287,6 +287,41 @@ Magnitude MagnitudeAnalysis::storedIn(Magnitude M, QualType T) const {
   return M;
 }
 
+/// 'blockIdx.x' or 'gridDim.x' themselves: scaling them by a constant block
+/// size gives a thread id, still bounded by the launch.
+static bool isBlockCoordinate(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME)
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getIdentifier() &&
+         (VD->getName() == "blockIdx" || VD->getName() == "gridDim");
+}
+
+Magnitude MagnitudeAnalysis::productOf(const BinaryOperator *BO,
+                                       const Magnitude &L,
+                                       const Magnitude &R) {
+  bool Shift = BO->getOpcode() == BO_Shl || BO->getOpcode() == BO_ShlAssign;
+  Magnitude M = productOf(L, R, Shift);
+  // A thread id scaled by a constant ('(blockIdx.x * blockDim.x +
+  // threadIdx.x) * ILP') is an element offset: the launch no longer bounds
+  // it, the element count does.
+  auto Scales = [](const Magnitude &Grid, const Magnitude &K,
+                   const Expr *GridExpr) {
+    return Grid.Kind == MagnitudeKind::GridIndex && K.isConstant() &&
+           K.Max > 1 && !isBlockCoordinate(GridExpr);
+  };
+  if (M.Known && (Scales(L, R, BO->getLHS()) ||
+                  (!Shift && Scales(R, L, BO->getRHS())))) {
+    M.Kind = MagnitudeKind::Size;
+    Magnitude Raw = productOf({L.Max, MagnitudeKind::Size},
+                              {R.Max, MagnitudeKind::Size}, Shift);
+    M.Max = Raw.Max;
+  }
+  return M;
+}
+
 Magnitude MagnitudeAnalysis::productOf(const Magnitude &L, const Magnitude &R,
                                        bool Shift) const {
   if (!L.Known || !R.Known)
@@ -490,9 +525,8 @@ Magnitude MagnitudeAnalysis::binary(const BinaryOperator *BO) {
     return Magnitude::unknown();
   switch (Op) {
   case BO_Mul:
-    return productOf(L, R, false);
   case BO_Shl:
-    return productOf(L, R, true);
+    return productOf(BO, L, R);
   case BO_Add:
     return capped({satAdd(L.Max, R.Max), std::max(L.Kind, R.Kind)});
   case BO_Sub:
@@ -684,12 +718,11 @@ Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
       return W;
     // Two quantities that can both be large; or a grid index scaled by a
     // constant block size ('blockIdx.x * 256', 'blockIdx.x << 8').
-    bool Shift = BO->getOpcode() == BO_Shl || BO->getOpcode() == BO_ShlAssign;
     if (L.isConstant() && R.Kind != MagnitudeKind::GridIndex)
       return W;
     if (R.isConstant() && L.Kind != MagnitudeKind::GridIndex)
       return W;
-    Magnitude Result = productOf(L, R, Shift);
+    Magnitude Result = productOf(BO, L, R);
     uint64_t Limit = integerWidth(T, Ctx)->maxValue();
     if (Result.Max <= Limit)
       return W;

@@ -190,6 +190,8 @@ private:
   Magnitude capped(Magnitude M) const;
   Magnitude storedIn(Magnitude M, clang::QualType T) const;
   Magnitude productOf(const Magnitude &L, const Magnitude &R, bool Shift) const;
+  Magnitude productOf(const clang::BinaryOperator *BO, const Magnitude &L,
+                      const Magnitude &R);
 
   const clang::FunctionDecl &Fn;
   clang::ASTContext &Ctx;
