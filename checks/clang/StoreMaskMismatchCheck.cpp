@@ -115,7 +115,7 @@ private:
   void collect();
   void checkAccess(size_t Index);
   void report(size_t Index, const Dependency &D, const Atom &Predicate,
-              const Condition *Gate, size_t ValidatedAt);
+              const Condition *Gate, llvm::ArrayRef<Atom> Missing);
   const Stmt *enclosingStatement(const Expr *E) const;
   bool inScopeAt(const Expr *Cond, const Stmt *At) const;
   std::string sourceText(const Expr *E) const;
@@ -219,7 +219,7 @@ void BodyAnalysis::checkAccess(size_t Index) {
       for (const GateAtom &G : *Gates)
         if (isValidityBound(FunctionPredicates::boundOn(G.A, D.Var)) &&
             !BoundsALocal(G.A) && !FP.implies(Mask, G.A, D.Var)) {
-          report(Index, D, G.A, &G.Gate, Index);
+          report(Index, D, G.A, &G.Gate, {});
           return;
         }
 
@@ -229,14 +229,18 @@ void BodyAnalysis::checkAccess(size_t Index) {
     auto It = Validations.find(D.Var);
     if (It == Validations.end())
       continue;
+    // Every validation this access lacks: the fix-it needs them all.
+    std::vector<Atom> Missing;
     for (const Validation &V : It->second) {
-      auto Other = llvm::find_if(V.AccessIndices,
-                                 [&](size_t J) { return J != Index; });
-      if (Other != V.AccessIndices.end() && !BoundsALocal(V.A) &&
-          !FP.implies(Mask, V.A, D.Var)) {
-        report(Index, D, V.A, nullptr, *Other);
-        return;
-      }
+      bool Elsewhere = llvm::any_of(V.AccessIndices,
+                                    [&](size_t J) { return J != Index; });
+      if (Elsewhere && !BoundsALocal(V.A) && !FP.implies(Mask, V.A, D.Var) &&
+          !FP.implies(Missing, V.A, D.Var))
+        Missing.push_back(V.A);
+    }
+    if (!Missing.empty()) {
+      report(Index, D, Missing.front(), nullptr, Missing);
+      return;
     }
   }
 }
@@ -351,7 +355,7 @@ std::string BodyAnalysis::atomText(const Atom &A) const {
 
 void BodyAnalysis::report(size_t Index, const Dependency &D,
                           const Atom &Predicate, const Condition *Gate,
-                          size_t ValidatedAt) {
+                          llvm::ArrayRef<Atom> Missing) {
   const Access &X = FP.accesses()[Index];
   SourceLocation Loc = X.Address->getBeginLoc();
   SourceRange Range = X.Address->getSourceRange();
@@ -393,12 +397,22 @@ void BodyAnalysis::report(size_t Index, const Dependency &D,
         << varName(D.Var);
     return;
   }
-  std::string Text = Gate ? predicateText(*Gate) : atomText(Predicate);
+  // Form (a): the gate's own condition. Form (b): the conjunction of the
+  // validations this access lacks.
   const Stmt *Statement = enclosingStatement(X.Expr);
-  const Expr *Cond = Gate ? Gate->Cond : Predicate.Origin;
-  bool Mechanical = !Text.empty() && Statement &&
-                    Statement->getBeginLoc().isFileID() &&
-                    inScopeAt(Cond, Statement);
+  std::string Text;
+  bool Mechanical = Statement && Statement->getBeginLoc().isFileID();
+  if (Gate) {
+    Text = predicateText(*Gate);
+    Mechanical = Mechanical && inScopeAt(Gate->Cond, Statement);
+  } else {
+    for (const Atom &A : Missing) {
+      std::string Part = atomText(A);
+      Mechanical = Mechanical && !Part.empty() && inScopeAt(A.Origin, Statement);
+      Text += (Text.empty() ? "" : " && ") + Part;
+    }
+  }
+  Mechanical = Mechanical && !Text.empty();
   if (!Mechanical) {
     Check.diag(Loc, "predicate the %0 on the validity of '%1'",
                DiagnosticIDs::Note)
