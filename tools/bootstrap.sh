@@ -58,6 +58,10 @@ if [ ! -x "$deps/ajv/node_modules/.bin/ajv" ]; then
 fi
 # --- end SARIF schema validation --------------------------------------------
 
+# ccache keys on paths relative to the checkout, so a fresh clone (or CI's)
+# reuses objects compiled from the same sources elsewhere.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
+
 if [ ! -f "$build/build.ninja" ]; then
   log "configuring $build"
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
