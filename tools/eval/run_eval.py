@@ -132,10 +132,15 @@ def noise(a):
             keep = {cxx[int(i * step)] for i in range(a.max_cxx)}
             files = [f for f in files if f.endswith(".py") or f in keep]
         sampled[name] = (len(files), len(cxx))
-        for path in files:
-            out = run_kt(a.kt, [path])
+        # Python files in one process (the Triton front end is fast; startup would dominate),
+        # C++ files one process each (a parse error in one stays with that file).
+        py = [f for f in files if f.endswith(".py")]
+        batches = ([py] if py else []) + [[f] for f in files if not f.endswith(".py")]
+        for batch in batches:
+            out = run_kt(a.kt, batch)
             for f in out.get("findings", []):
-                rel = os.path.relpath(path, base)
+                path = f["file"] if os.path.isabs(f["file"]) else os.path.join(os.getcwd(), f["file"])
+                rel = os.path.relpath(os.path.realpath(path), os.path.realpath(base))
                 findings.append((name, rel, f["line"], f["check"], f["message"]))
     labels = {}
     if a.labels and os.path.exists(a.labels):
@@ -197,7 +202,7 @@ def main():
     n.add_argument("--root", required=True)
     n.add_argument("--labels", default=os.path.join(HERE, "noise-labels.tsv"))
     n.add_argument("--dump")
-    n.add_argument("--max-cxx", type=int, default=40,
+    n.add_argument("--max-cxx", type=int, default=8,
                    help="analyse at most this many C++ files per repository (even sample); 0: all")
     n.add_argument("--markdown")
     for p in (r, n):
