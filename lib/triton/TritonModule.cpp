@@ -420,9 +420,14 @@ private:
     case PyKind::ForStatement: {
       NodeId Left = T.field(N, PyField::Left);
       NodeId Right = T.field(N, PyField::Right);
+      // The target is visible in the body, not in the iterable
+      // (`for start in range(start, end)` reads the earlier `start`).
+      NodeId Body = T.field(N, PyField::Body);
+      uint32_t Visible = Body != NoNode ? T.node(Body).Start
+                         : Right != NoNode ? T.node(Right).End
+                                           : T.node(N).End;
       if (Left != NoNode)
-        bindTargets(Left, Right, N, BindingKind::LoopTarget,
-                    T.node(Left).End);
+        bindTargets(Left, Right, N, BindingKind::LoopTarget, Visible);
       break;
     }
     case PyKind::ComparisonOperator:

@@ -199,6 +199,7 @@ ValueFacts FunctionAnalysis::facts(NodeId Expr) {
   auto It = Memo.find(Expr);
   if (It != Memo.end())
     return It->second;
+  Memo[Expr] = ValueFacts(); // cycle guard, as for bindings
   ValueFacts V = compute(Expr);
   Memo[Expr] = V;
   return V;
@@ -241,6 +242,9 @@ ValueFacts FunctionAnalysis::bindingFacts(const Binding &B) {
   auto It = BindingMemo.find(Index);
   if (It != BindingMemo.end())
     return It->second;
+  // A placeholder first: should a binding ever be reached from its own
+  // value, the inner visit sees unknown facts instead of recursing.
+  BindingMemo[Index] = ValueFacts();
   ValueFacts V;
   switch (B.Kind) {
   case BindingKind::Assign:

@@ -296,6 +296,19 @@ TEST(TritonValuesTest, LoopVariablesPromoteLikeTriton) {
   EXPECT_NE(A.facts(K->Accesses[1].Pointer).WrapSite, NoNode);
 }
 
+TEST(TritonValuesTest, LoopTargetNamedLikeItsBound) {
+  // The iterable reads the earlier `start`, not the loop variable: no cycle.
+  auto M = build(std::string(Header) +
+                 "@triton.jit\n"
+                 "def k(X, stride, start, end):\n"
+                 "    for start in range(start, end):\n"
+                 "        tl.load(X + start * stride)\n");
+  const JitFunction *K = M->function("k");
+  FunctionAnalysis A(*M, *K);
+  ASSERT_EQ(K->Accesses.size(), 1u);
+  EXPECT_NE(A.facts(K->Accesses[0].Pointer).WrapSite, NoNode);
+}
+
 TEST(TritonValuesTest, HelperSeesCallerFacts) {
   auto M = build(std::string(Header) +
                  "@triton.jit\n"
