@@ -75,8 +75,9 @@ TEST(TranslateCompileCommand, NvccCommandFromCMake) {
 TEST(TranslateCompileCommand, NvccSeparateStdAndLongIncludeSpellings) {
   std::vector<std::string> Out = translateCompileCommand(
       {"nvcc", "--std", "c++20", "--include-path=/a", "--define-macro", "X=1",
-       "--pre-include", "/a/pre.h", "k.cu"},
+       "--pre-include", "/a/pre.h", "-isystem=/opt/sys", "k.cu"},
       KT_SHIM_DIR);
+  EXPECT_TRUE(hasPair(Out, "-isystem", "/opt/sys")) << "CMake's nvcc spelling";
   EXPECT_TRUE(has(Out, "-std=c++20"));
   EXPECT_TRUE(hasPair(Out, "-I", "/a"));
   EXPECT_TRUE(has(Out, "-DX=1"));
@@ -100,6 +101,12 @@ TEST(TranslateCompileCommand, ResponseFilesAreExpanded) {
   EXPECT_TRUE(has(Out, "-DQUOTED")) << S;
   EXPECT_TRUE(hasPair(Out, "-I", Dir.path("inc"))) << S;
   EXPECT_TRUE(has(Dropped, "-gencode"));
+  // CMake hands nvcc its include directories in an options file.
+  writeText(Dir.path("includes_CUDA.rsp"), "-I/opt/from_options_file\n");
+  Out = translateCompileCommand(
+      {"nvcc", "--options-file", "includes_CUDA.rsp", "k.cu"}, KT_SHIM_DIR,
+      nullptr, Dir.path());
+  EXPECT_TRUE(hasPair(Out, "-I", "/opt/from_options_file")) << joined(Out);
   // A response file that does not exist is dropped, not fatal.
   Dropped.clear();
   Out = translateCompileCommand({"nvcc", "@missing.rsp", "k.cu"}, KT_SHIM_DIR,
