@@ -200,7 +200,13 @@ ValueFacts FunctionAnalysis::facts(NodeId Expr) {
   if (It != Memo.end())
     return It->second;
   Memo[Expr] = ValueFacts(); // cycle guard, as for bindings
+  // Generated kernels can chain thousands of bindings; past this depth a
+  // value is unknown rather than a stack overflow.
+  if (EvalDepth > 1500)
+    return ValueFacts();
+  ++EvalDepth;
   ValueFacts V = compute(Expr);
+  --EvalDepth;
   Memo[Expr] = V;
   return V;
 }

@@ -174,6 +174,7 @@ private:
   llvm::DenseMap<unsigned, ValueFacts> BindingMemo;
   llvm::DenseMap<const Binding *, BoundTest> Bounds;
   bool BoundsReady = false;
+  unsigned EvalDepth = 0;
 };
 
 /// Type promotion of two operands (Triton's rules for the integer and

@@ -309,6 +309,16 @@ TEST(TritonValuesTest, LoopTargetNamedLikeItsBound) {
   EXPECT_NE(A.facts(K->Accesses[0].Pointer).WrapSite, NoNode);
 }
 
+TEST(TritonValuesTest, LongBindingChainsDoNotOverflow) {
+  std::string Src = std::string(Header) +
+                    "@triton.jit\ndef k(X, stride):\n    x = tl.program_id(0)\n";
+  for (int I = 0; I < 20000; ++I)
+    Src += "    x = x + 1\n";
+  Src += "    tl.load(X + x * stride)\n";
+  AnalysisResult R = analyzePythonFile("long.py", Src, nullptr);
+  EXPECT_TRUE(R.Errors.empty());
+}
+
 TEST(TritonValuesTest, HelperSeesCallerFacts) {
   auto M = build(std::string(Header) +
                  "@triton.jit\n"
