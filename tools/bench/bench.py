@@ -34,11 +34,17 @@ def shim_flags(path):
 
 
 def run(cmd):
-    """Wall seconds and peak RSS (KiB) of one command."""
+    """Wall seconds and peak RSS (KiB) of one command; its CPU seconds in LAST_CPU[0]."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(p.pid, 0)
+    LAST_CPU[0] = usage.ru_utime + usage.ru_stime
     return time.perf_counter() - t0, usage.ru_maxrss
+
+
+# CPU time (user + system) of the last run(): on a shared, loaded machine the wall time
+# mostly measures the scheduler, while CPU time stays close to the work done.
+LAST_CPU = [0.0]
 
 
 def tools(build, f):
@@ -55,18 +61,26 @@ def tools(build, f):
 def per_file(build, files, reps):
     names = ["floor", "peer", "plugin", "cli"]
     totals = {n: [] for n in names}
+    cpus = {n: [] for n in names}
     peak = {n: 0 for n in names}
     for _ in range(reps):
         sums = {n: 0.0 for n in names}
+        csum = {n: 0.0 for n in names}
         for f in files:
             for n, cmd in tools(build, f).items():
                 wall, rss = run(cmd)
                 sums[n] += wall
+                csum[n] += LAST_CPU[0]
                 peak[n] = max(peak[n], rss)
         for n in names:
             totals[n].append(sums[n])
+            cpus[n].append(csum[n])
     med = {n: statistics.median(totals[n]) for n in names}
+    PER_FILE_CPU.update({n: statistics.median(cpus[n]) for n in names})
     return med, peak
+
+
+PER_FILE_CPU = {}
 
 
 def callgrind(build, f):
@@ -126,6 +140,7 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--files", nargs="*")
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--callgrind-files", type=int, default=1, help="callgrind the first N files")
     ap.add_argument("--triton-dir", default=os.path.join(ROOT, "fixtures", "triton"))
     ap.add_argument("--triton-copies", type=int, default=50)
     ap.add_argument("--scale-dir")
@@ -135,17 +150,21 @@ def main():
     lines = ["# kernel-tidy benchmark", "",
              "machine: %s, %d cores; date: %s" % (os.uname().machine, os.cpu_count(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
              "files: %d C++ kernel files; median of %d repetitions of the whole set" % (len(files), a.reps), "",
-             "| tool | wall (s) | ratio to floor | peak RSS (MiB) |", "|---|---|---|---|"]
+             "| tool | wall (s) | ratio to floor | CPU (s) | CPU ratio to floor | peak RSS (MiB) |",
+             "|---|---|---|---|---|---|"]
     med, peak = per_file(a.build, files, a.reps)
+    cpu = PER_FILE_CPU
     for n in ["floor", "peer", "plugin", "cli"]:
-        lines.append("| %s | %.3f | %.2fx | %.0f |" % (n, med[n], med[n] / med["floor"], peak[n] / 1024.0))
+        lines.append("| %s | %.3f | %.2fx | %.3f | %.2fx | %.0f |" % (
+            n, med[n], med[n] / med["floor"], cpu[n], cpu[n] / max(cpu["floor"], 1e-9), peak[n] / 1024.0))
     if a.callgrind:
-        cg = callgrind(a.build, files[0])
-        if cg:
-            lines += ["", "callgrind instructions on %s:" % os.path.relpath(files[0], ROOT), "",
-                      "| tool | instructions | ratio to floor |", "|---|---|---|"]
-            for n, v in cg.items():
-                lines.append("| %s | %d | %.2fx |" % (n, v, v / max(cg["floor"], 1)))
+        for f in files[:a.callgrind_files]:
+            cg = callgrind(a.build, f)
+            if cg:
+                lines += ["", "callgrind instructions on %s:" % os.path.relpath(f, ROOT), "",
+                          "| tool | instructions | ratio to floor |", "|---|---|---|"]
+                for n, v in cg.items():
+                    lines.append("| %s | %d | %.2fx |" % (n, v, v / max(cg["floor"], 1)))
     t = triton_speed(a.build, a.triton_dir, a.triton_copies)
     if t:
         n, size, wall = t
