@@ -414,20 +414,29 @@ private:
   }
 
   /// True when T is spelled with the alias Name (a typedef, or a template
-  /// parameter of that name), through any sugar.
-  bool spelledWith(QualType T, StringRef Name) {
+  /// parameter of that name), directly or through plain aliases of it. Not
+  /// through alias templates or their substituted arguments: 'accscalar_t'
+  /// written as 'acc_type<scalar_t>' is a type computed from scalar_t, not
+  /// scalar_t.
+  static bool spelledWith(QualType T, StringRef Name) {
     for (unsigned Steps = 0; !T.isNull() && Steps < 16; ++Steps) {
-      if (const auto *TT = dyn_cast<TypedefType>(T.getTypePtr()))
+      const Type *Ty = T.getTypePtr();
+      if (const auto *TT = dyn_cast<TypedefType>(Ty)) {
         if (TT->getDecl()->getName() == Name)
           return true;
-      if (const auto *TTP = dyn_cast<TemplateTypeParmType>(T.getTypePtr()))
-        if (const IdentifierInfo *II = TTP->getIdentifier())
-          if (II->getName() == Name)
-            return true;
-      QualType Next = T.getSingleStepDesugaredType(Ctx);
-      if (Next == T)
-        break;
-      T = Next;
+        T = TT->getDecl()->getUnderlyingType();
+      } else if (const auto *TTP = dyn_cast<TemplateTypeParmType>(Ty)) {
+        const IdentifierInfo *II = TTP->getIdentifier();
+        return II && II->getName() == Name;
+      } else if (const auto *ET = dyn_cast<ElaboratedType>(Ty)) {
+        T = ET->getNamedType();
+      } else if (const auto *PT = dyn_cast<ParenType>(Ty)) {
+        T = PT->getInnerType();
+      } else if (const auto *UT = dyn_cast<UsingType>(Ty)) {
+        T = UT->desugar();
+      } else {
+        return false;
+      }
     }
     return false;
   }
