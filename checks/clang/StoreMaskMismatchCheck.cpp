@@ -32,10 +32,14 @@
 // rewrite: a whole statement, not the then-branch of an 'if' with an 'else',
 // and a predicate whose names are all in scope at the store.
 //
-// Known blind spots: the analysis is intraprocedural (a helper that takes V
-// and stores is not seen into); reassignment of V between its check and the
-// store is not tracked; implication is syntactic (same comparison, same side
-// bound, both sides bounded, or integer constants excluding the sentinel);
+// Known blind spots: a V the kernel never compares, or compares from one
+// side only ('if (e >= num_experts) continue;' with -1 ids), is not known to
+// be possibly invalid; a kernel parameter is taken as a bound, not as V, when
+// it is compared with a local; the analysis is intraprocedural (a helper that
+// takes V and stores is not seen into); reassignment of V between its check
+// and the store is not tracked; implication is syntactic (same comparison,
+// same-side bound, both sides bounded, an unsigned range test, or integer
+// constants excluding the sentinel);
 // an atom on an expression of V ('t - start < n') constrains only itself;
 // stores to '__shared__' arrays indexed by thread positions are not
 // reported (zero padding of a shared tile is the norm); loads in templates
