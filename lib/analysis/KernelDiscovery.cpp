@@ -152,6 +152,33 @@ const Expr *ignoreWrappers(const Expr *E) {
   return E;
 }
 
+/// The function a callee expression names when the call could not be
+/// resolved: a launch inside a template with dependent arguments (an
+/// unresolved lookup; the kernel is known by name when the overload set has
+/// one), or a call Clang recovered from an error (a RecoveryExpr around the
+/// reference, e.g. a kernel whose declaration is invalid).
+const FunctionDecl *namedCallee(const Expr *Callee) {
+  if (!Callee)
+    return nullptr;
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+    const FunctionDecl *Found = nullptr;
+    for (const NamedDecl *D : ULE->decls())
+      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+        Found = FTD->getTemplatedDecl();
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        Found = FD;
+    return Found;
+  }
+  if (const auto *RE = dyn_cast<RecoveryExpr>(Callee))
+    for (const Expr *Sub : RE->subExpressions())
+      if (const FunctionDecl *FD = namedCallee(Sub))
+        return FD;
+  return nullptr;
+}
+
 const CXXMethodDecl *callOperatorOf(const CXXRecordDecl *RD) {
   if (!RD || !RD->hasDefinition())
     return nullptr;
@@ -203,16 +230,8 @@ public:
     L.Call = E;
     if (const FunctionDecl *Callee = E->getDirectCallee())
       L.Kernel = kernelPattern(Callee);
-    else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
-                 E->getCallee()->IgnoreParenImpCasts())) {
-      // A launch inside a template with dependent arguments: the kernel is
-      // known by name when the overload set has one kernel.
-      for (const NamedDecl *D : ULE->decls())
-        if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-          L.Kernel = FTD->getTemplatedDecl();
-        else if (const auto *FD = dyn_cast<FunctionDecl>(D))
-          L.Kernel = FD;
-    }
+    else
+      L.Kernel = kernelPattern(namedCallee(E->getCallee()));
     if (const CallExpr *Config = E->getConfig()) {
       unsigned N = Config->getNumArgs();
       L.Grid = N > 0 ? defaultedOrNull(Config->getArg(0)) : nullptr;
@@ -469,8 +488,9 @@ std::vector<const ValueDecl *> indexParameters(const FunctionDecl *Body) {
   std::vector<const ValueDecl *> Out;
   if (!Body)
     return Out;
+  // An invalid parameter's type is Clang's recovery 'int', not the code's.
   for (const ParmVarDecl *P : Body->parameters())
-    if (isIndexType(P->getType(), Body))
+    if (!P->isInvalidDecl() && isIndexType(P->getType(), Body))
       Out.push_back(P);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Body)) {
     const CXXRecordDecl *RD = MD->getParent();

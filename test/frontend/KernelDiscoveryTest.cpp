@@ -245,6 +245,25 @@ void host(const Tensor &self, int64_t count) {
   EXPECT_EQ(Sum->Launches.size(), 1u) << dump(L);
 }
 
+// Missing types and undeclared kernels: the kernel is still listed (marked
+// invalid, with no recovered 'int' posing as an index parameter) and its
+// launch still resolved; nothing crashes.
+TEST(KernelDiscovery, InvalidDeclarationsAreListedNotDropped) {
+  TempDir Dir;
+  KernelListing L = listFile(Dir, "bad.cu", R"(
+#include <cuda_runtime.h>
+__global__ void k(Unknown<float> acc, int n) { acc[n] = 0; }
+void f() { k<<<1, 1>>>(nullptr, 1); missing_kernel<<<1, 1>>>(2); }
+)");
+  EXPECT_GE(L.ParseErrors, 2u);
+  const ListedKernel *K = kernel(L, "k");
+  ASSERT_NE(K, nullptr) << dump(L);
+  EXPECT_TRUE(K->Invalid);
+  EXPECT_FALSE(hasParam(*K, "int acc")) << dump(L);
+  EXPECT_TRUE(hasParam(*K, "int n")) << dump(L);
+  EXPECT_EQ(K->Launches.size(), 1u) << dump(L);
+}
+
 // The AST-level API the checks use.
 TEST(KernelDiscovery, PredicatesOnDeclarations) {
   std::vector<std::string> Args =
