@@ -103,8 +103,8 @@ void IndexWidthMismatchCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       callExpr(unless(cudaKernelCallExpr()),
                hasAnyArgument(expr(hasType(hasUnqualifiedDesugaredType(
-                   recordType(hasDeclaration(cxxRecordDecl(has(cxxMethodDecl(
-                       hasOverloadedOperatorName("()")))))))))))
+                   recordType(hasDeclaration(cxxRecordDecl(has(
+                       cxxMethodDecl(hasOverloadedOperatorName("()")))))))))))
           .bind("call"),
       this);
 }
@@ -279,12 +279,11 @@ PairMessages buildMessages(const KernelWidthSummary &N,
   if (N.Policy == IndexWidthPolicy::Fixed32)
     NarrowPhrase = "fixes its index width at 32 bits ('" + N.IndexType + "')";
   else
-    NarrowPhrase = "is launched only at 32-bit index width (" + N.IndexType +
-                   ")";
-  std::string WidePhrase =
-      W.Policy == IndexWidthPolicy::Dispatched
-          ? std::string("is dispatched to 64-bit indices")
-          : "uses 64-bit indices ('" + W.IndexType + "')";
+    NarrowPhrase =
+        "is launched only at 32-bit index width (" + N.IndexType + ")";
+  std::string WidePhrase = W.Policy == IndexWidthPolicy::Dispatched
+                               ? std::string("is dispatched to 64-bit indices")
+                               : "uses 64-bit indices ('" + W.IndexType + "')";
   M.Warning = N.KernelKind + " '" + N.Kernel + "' " + NarrowPhrase +
               " but its " + WideRole.str() + " " + W.KernelKind + " '" +
               W.Kernel + "' " + WidePhrase + " for the same tensors";
@@ -302,8 +301,8 @@ PairMessages buildMessages(const KernelWidthSummary &N,
   std::string WideType = WideTemplated ? W.WideInstantiation : W.IndexType;
   if (N.Policy == IndexWidthPolicy::Fixed32) {
     if (WideTemplated)
-      M.FixNote = "to fix, add a template parameter 'typename " +
-                  W.IndexParam + "' to '" + N.Kernel +
+      M.FixNote = "to fix, add a template parameter 'typename " + W.IndexParam +
+                  "' to '" + N.Kernel +
                   "', declare its sizes, strides, loop indices and offsets "
                   "(now '" +
                   N.IndexType + "') as '" + W.IndexParam +
@@ -324,8 +323,8 @@ PairMessages buildMessages(const KernelWidthSummary &N,
                   "64-bit '" + N.IndexParam + "' ('" + WideType +
                   "') when the tensors do not fit in 32-bit indexing";
     else
-      M.FixNote = "to fix, instantiate '" + N.IndexParam + "' of '" +
-                  N.Kernel + "' with '" + WideType + "' as '" + W.Kernel +
+      M.FixNote = "to fix, instantiate '" + N.IndexParam + "' of '" + N.Kernel +
+                  "' with '" + WideType + "' as '" + W.Kernel +
                   "' indexes, or guard this launch with a size check such "
                   "as 'canUse32BitIndexMath'";
   }
@@ -391,8 +390,7 @@ std::vector<const Decl *> specializationsOf(const Entity &E) {
         Out.push_back(Spec);
   } else if (const auto *RD = dyn_cast<CXXRecordDecl>(E.Decl)) {
     if (const ClassTemplateDecl *CTD = RD->getDescribedClassTemplate())
-      for (const ClassTemplateSpecializationDecl *Spec :
-           CTD->specializations())
+      for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
         Out.push_back(Spec);
   }
   return Out;
@@ -433,10 +431,9 @@ QualType writtenTemplateArgument(const IndexWidthMismatchCheck::LaunchSite &L,
                                  unsigned Index) {
   std::optional<TemplateArgument> Arg;
   if (L.Functor) {
-    if (const auto *TST =
-            L.Functor->IgnoreParenImpCasts()
-                ->getType()
-                ->getAs<TemplateSpecializationType>())
+    if (const auto *TST = L.Functor->IgnoreParenImpCasts()
+                              ->getType()
+                              ->getAs<TemplateSpecializationType>())
       if (Index < TST->template_arguments().size())
         Arg = TST->template_arguments()[Index];
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(
@@ -453,12 +450,16 @@ QualType writtenTemplateArgument(const IndexWidthMismatchCheck::LaunchSite &L,
 
 void IndexWidthMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
     if (const FunctionDecl *Pattern = kerneltidy::kernelDefinition(FD))
-      Kernels.insert(Pattern);
+      if (!SM.isInSystemHeader(Pattern->getLocation()))
+        Kernels.insert(Pattern);
     return;
   }
   if (const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("functor")) {
+    if (SM.isInSystemHeader(RD->getLocation()))
+      return;
     if (kerneltidy::kernelFunctorCallOperator(RD))
       if (const CXXRecordDecl *Pattern = kerneltidy::functorPattern(RD))
         Functors.insert(Pattern);
@@ -507,8 +508,8 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
     EntityOf[RD] = Entities.size();
     Entities.push_back(std::move(E));
   }
-  // Launches in device code (dynamic parallelism) and launches whose target
-  // is no kernel entity here are left out.
+  // Launches whose target is no kernel entity here (a kernel only declared
+  // in this file, one in a system header) are left out.
   for (const LaunchSite &L : Launches) {
     const Decl *Pattern = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(L.Target))
@@ -522,8 +523,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
   }
 
   for (Entity &E : Entities) {
-    E.Evidence =
-        kerneltidy::collectOffsetEvidence(E.Body, instanceOf(E), Ctx);
+    E.Evidence = kerneltidy::collectOffsetEvidence(E.Body, instanceOf(E), Ctx);
     const kerneltidy::OffsetEvidence &Ev = E.Evidence;
     KernelWidthSummary &S = E.Summary;
     S.Kernel = E.Decl->getNameAsString();
@@ -559,8 +559,8 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
         S.WideInstantiation = typeName(Wide, Ctx);
       if (S.Policy == IndexWidthPolicy::Templated32) {
         if (!E.Launches.empty())
-          if (QualType Written = writtenTemplateArgument(
-                  *E.Launches.front(), Ev.IndexParamIndex);
+          if (QualType Written = writtenTemplateArgument(*E.Launches.front(),
+                                                         Ev.IndexParamIndex);
               !Written.isNull())
             Narrow = Written;
         S.IndexType =
@@ -576,22 +576,19 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
       if (Has64) {
         for (const LaunchSite *L : E.Launches) {
           QualType T;
-          if (specializationWidth(L->Target, Ev.IndexParamIndex, Ctx, &T) <=
-              32)
+          if (specializationWidth(L->Target, Ev.IndexParamIndex, Ctx, &T) <= 32)
             continue;
           S.HasDispatch = true;
           // The type as the launch spells it ('int64_t', not 'long').
           if (QualType Written =
                   writtenTemplateArgument(*L, Ev.IndexParamIndex);
-              !Written.isNull())
-          {
+              !Written.isNull()) {
             T = Written;
             S.WideInstantiation = typeName(T, Ctx);
           }
-          std::string Macro = kerneltidy::indexDispatchMacroAt(
-              L->Call->getBeginLoc(), SM);
-          if (const Expr *Cond =
-                  kerneltidy::enclosingSizeCheck(L->Call, Ctx)) {
+          std::string Macro =
+              kerneltidy::indexDispatchMacroAt(L->Call->getBeginLoc(), SM);
+          if (const Expr *Cond = kerneltidy::enclosingSizeCheck(L->Call, Ctx)) {
             E.Dispatch = Cond->getBeginLoc();
             S.DispatchNote = "'" + S.Kernel +
                              "' is dispatched to 64-bit indices by this "
@@ -656,13 +653,11 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
             E.Tags.push_back({FamilyKind::Launcher, Name->Base, Name->Role});
       if (!SiblingFamilies)
         continue;
-      const ValueDecl *Var =
-          patternVariable(argumentVariable(L->FirstData));
+      const ValueDecl *Var = patternVariable(argumentVariable(L->FirstData));
       if (!Var)
         continue;
       std::string Key = std::to_string(reinterpret_cast<uintptr_t>(Host)) +
-                        ":" +
-                        std::to_string(reinterpret_cast<uintptr_t>(Var));
+                        ":" + std::to_string(reinterpret_cast<uintptr_t>(Var));
       if (Seen.insert("S" + Key).second)
         E.Tags.push_back({FamilyKind::Sibling, Key, FamilyRole::Sibling});
     }
@@ -743,7 +738,8 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
     }
     Merged &M = Kernels[It->second];
     M.TranslationUnits.insert(S.TranslationUnit);
-    bool Reported = M.S.ReportedInTranslationUnit || S.ReportedInTranslationUnit;
+    bool Reported =
+        M.S.ReportedInTranslationUnit || S.ReportedInTranslationUnit;
     bool Guarded = M.S.HostGuarded && S.HostGuarded;
     if (kerneltidy::isWideIndexPolicy(S.Policy) &&
         !kerneltidy::isWideIndexPolicy(M.S.Policy))
@@ -782,9 +778,8 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
         F.Notes.push_back({W.S.WideSite, Msg.WideNote, {}});
       if (W.S.HasDispatch && !W.S.Dispatch.File.empty())
         F.Notes.push_back({W.S.Dispatch, Msg.DispatchNote, {}});
-      SourcePosition FixAt = N.S.Policy == IndexWidthPolicy::Fixed32
-                                 ? N.S.KernelDecl
-                                 : N.S.Site;
+      SourcePosition FixAt =
+          N.S.Policy == IndexWidthPolicy::Fixed32 ? N.S.KernelDecl : N.S.Site;
       F.Notes.push_back({FixAt, Msg.FixNote, {}});
       Findings.push_back(std::move(F));
     }

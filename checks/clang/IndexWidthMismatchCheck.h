@@ -2,9 +2,9 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 
+#include "clang-tidy/ClangTidyCheck.h"
 #include "lib/Finding.h"
 #include "lib/analysis/OperationFamilies.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/SetVector.h"
 #include <vector>
 
@@ -12,7 +12,8 @@ namespace clang::tidy::kernel {
 
 /// Reports kernels of one operation that disagree on index width.
 ///
-/// For the user-facing documentation see docs/checks/kernel-index-width-mismatch.md.
+/// For the user-facing documentation see
+/// docs/checks/kernel-index-width-mismatch.md.
 class IndexWidthMismatchCheck : public ClangTidyCheck {
 public:
   static constexpr bool Implemented = true;

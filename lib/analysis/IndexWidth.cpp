@@ -214,8 +214,7 @@ OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
   DependentOffsetVisitor V(Out);
   V.TraverseStmt(Body->getBody());
 
-  const FunctionDecl *Typed =
-      Instance && Instance->getBody() ? Instance : Body;
+  const FunctionDecl *Typed = Instance && Instance->getBody() ? Instance : Body;
   MagnitudeAnalysis Magnitudes(*Typed, Ctx);
   for (const AddressUse &U : collectAddressUses(*Typed, Ctx)) {
     const auto *Use = dyn_cast_or_null<Expr>(U.Use);

@@ -127,8 +127,8 @@ const clang::FunctionDecl *enclosingHostFunction(const clang::Stmt *S,
 /// A class whose 'operator()' is '__device__' or takes a SYCL item
 /// ('nd_item', 'item', 'id', 'group'); lambdas excluded. Returns that
 /// operator's definition, or null.
-const clang::CXXMethodDecl *kernelFunctorCallOperator(
-    const clang::CXXRecordDecl *RD);
+const clang::CXXMethodDecl *
+kernelFunctorCallOperator(const clang::CXXRecordDecl *RD);
 
 /// The definition a kernel is analysed as: the template pattern's
 /// definition for instantiations (see kernelPattern in KernelDiscovery.h),
@@ -151,14 +151,14 @@ struct KernelWidthSummary {
   /// ("'int' for 'index_t'"); wide: the 64-bit type or the template
   /// parameter name.
   std::string IndexType;
-  std::string IndexParam;          // template parameter name, if templated
-  std::string WideInstantiation;   // e.g. "long", for dispatched kernels
-  SourcePosition Site;             // offending declaration / launch
-  SourcePosition KernelDecl;       // the kernel's name
-  SourcePosition WideSite;         // for wide kernels: where it is wide
+  std::string IndexParam;        // template parameter name, if templated
+  std::string WideInstantiation; // e.g. "long", for dispatched kernels
+  SourcePosition Site;           // offending declaration / launch
+  SourcePosition KernelDecl;     // the kernel's name
+  SourcePosition WideSite;       // for wide kernels: where it is wide
   std::string WideSiteNote;
   bool HasDispatch = false;
-  SourcePosition Dispatch;         // size check or 64-bit launch
+  SourcePosition Dispatch; // size check or 64-bit launch
   std::string DispatchNote;
   std::vector<FamilyTag> Families; // Name and Launcher tags only
   std::string TranslationUnit;     // main file of the TU that saw it

@@ -47,9 +47,9 @@ NameMarkers NameMarkers::defaults() {
   NameMarkers M;
   M.Forward = {"forward", "fwd", "fprop"};
   M.Backward = {"backward", "bwd", "grad", "dgrad", "wgrad", "bprop"};
-  M.Ignored = {"kernel", "kernels", "impl", "cuda", "hip",     "sycl",
-               "gpu",    "xpu",     "launch", "launcher", "functor", "op",
-               "device", "global"};
+  M.Ignored = {"kernel",  "kernels", "impl",   "cuda",   "hip",
+               "sycl",    "gpu",     "xpu",    "launch", "launcher",
+               "functor", "op",      "device", "global"};
   return M;
 }
 

@@ -75,7 +75,8 @@ TEST(OperationFamilies, ClassifiesRoleMarkers) {
   expectName("forward_backward_fused", "forwardfused", FamilyRole::Backward,
              true);
   // Nothing but markers and filler: no base, no family.
-  EXPECT_FALSE(classifyOperationName("backward_kernel", NameMarkers::defaults()));
+  EXPECT_FALSE(
+      classifyOperationName("backward_kernel", NameMarkers::defaults()));
   EXPECT_FALSE(classifyOperationName("", NameMarkers::defaults()));
 }
 
@@ -93,12 +94,12 @@ TEST(OperationFamilies, MarkerListsAreConfigurable) {
 
 TEST(OperationFamilies, LinksForwardAndBackwardAndSiblings) {
   std::vector<std::vector<FamilyTag>> Tags = {
-      {{FamilyKind::Name, "softmax", FamilyRole::Forward}},       // 0
-      {{FamilyKind::Name, "softmax", FamilyRole::Backward}},      // 1
-      {{FamilyKind::Name, "softmax", FamilyRole::Forward}},       // 2
-      {{FamilyKind::Name, "gelu", FamilyRole::Backward},          // 3
+      {{FamilyKind::Name, "softmax", FamilyRole::Forward}},  // 0
+      {{FamilyKind::Name, "softmax", FamilyRole::Backward}}, // 1
+      {{FamilyKind::Name, "softmax", FamilyRole::Forward}},  // 2
+      {{FamilyKind::Name, "gelu", FamilyRole::Backward},     // 3
        {FamilyKind::Sibling, "host:x", FamilyRole::Sibling}},
-      {{FamilyKind::Sibling, "host:x", FamilyRole::Sibling}},     // 4
+      {{FamilyKind::Sibling, "host:x", FamilyRole::Sibling}}, // 4
   };
   std::vector<FamilyLink> Links = linkFamilies(Tags);
   auto Linked = [&](unsigned A, unsigned B) {
@@ -127,9 +128,8 @@ struct Parsed {
     return M.empty() ? nullptr : M[0].getNodeAs<FunctionDecl>("f");
   }
   const CallExpr *call(StringRef Callee) const {
-    auto M = match(
-        callExpr(callee(functionDecl(hasName(Callee)))).bind("c"),
-        AST->getASTContext());
+    auto M = match(callExpr(callee(functionDecl(hasName(Callee)))).bind("c"),
+                   AST->getASTContext());
     return M.empty() ? nullptr : M[0].getNodeAs<CallExpr>("c");
   }
   ASTContext &ctx() const { return AST->getASTContext(); }
@@ -226,11 +226,10 @@ TEST(IndexWidth, SizeChecksAndGuards) {
     }
     void unguarded(int64_t n) { launch32((int)n); })");
   ASSERT_TRUE(P.AST);
-  auto Calls = match(
-      callExpr(callee(functionDecl(hasName("launch32"))),
-               hasAncestor(functionDecl().bind("host")))
-          .bind("c"),
-      P.ctx());
+  auto Calls = match(callExpr(callee(functionDecl(hasName("launch32"))),
+                              hasAncestor(functionDecl().bind("host")))
+                         .bind("c"),
+                     P.ctx());
   ASSERT_EQ(Calls.size(), 3u);
   for (const BoundNodes &B : Calls) {
     const auto *Call = B.getNodeAs<CallExpr>("c");
