@@ -254,13 +254,16 @@ QualType atomicElementType(const Expr *Target) {
   return firstTypeArgument(T);
 }
 
-/// The variable an expression is rooted in: 'total_weight' in '*total_weight',
-/// 'sycl_global_ptr<scalar_t>(total_weight)' or 'out[i]'.
-const VarDecl *rootVariable(const Expr *E) {
+/// The variable or field an expression is rooted in: 'total_weight' in
+/// '*total_weight', 'sycl_global_ptr<scalar_t>(total_weight)' or 'out[i]';
+/// 'total_weight_' in a functor's '*total_weight_'.
+const ValueDecl *rootDecl(const Expr *E) {
   for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
     E = E->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       E = UO->getSubExpr();
     else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
@@ -881,7 +884,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
   };
 
   // (a) Atomic adds into 16-bit memory.
-  llvm::DenseMap<const VarDecl *, const AtomicAdd *> NarrowTotals;
+  llvm::DenseMap<const ValueDecl *, const AtomicAdd *> NarrowTotals;
   llvm::StringMap<const AtomicAdd *> NarrowTotalNames;
   for (const AtomicAdd &A : Atomics) {
     if (A.Element.isNull())
@@ -911,7 +914,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     }
     NoteBindings(A.Element, B);
     NoteLimit(A.Call->getBeginLoc(), B.front(), A.Value, Acc);
-    if (const VarDecl *Root = rootVariable(A.Target)) {
+    if (const ValueDecl *Root = rootDecl(A.Target)) {
       NarrowTotals.try_emplace(Root, &A);
       NarrowTotalNames.try_emplace(Root->getName(), &A);
     }
@@ -1000,9 +1003,9 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     if (B.empty() || Dispatch.float16Bindings(DivisorT).empty())
       continue;
     const AtomicAdd *Source = nullptr;
-    const VarDecl *Total = nullptr;
+    const ValueDecl *Total = nullptr;
     for (const Expr *Side : {D.Divisor, D.Dividend}) {
-      const VarDecl *Root = rootVariable(Side);
+      const ValueDecl *Root = rootDecl(Side);
       if (!Root)
         continue;
       auto It = NarrowTotals.find(Root);
