@@ -530,7 +530,9 @@ Magnitude MagnitudeAnalysis::binary(const BinaryOperator *BO) {
   case BO_Add:
     return capped({satAdd(L.Max, R.Max), std::max(L.Kind, R.Kind)});
   case BO_Sub:
-    return capped({std::max(L.Max, R.Max), std::max(L.Kind, R.Kind)});
+    // Offsets and shift counts grow only through the left operand: a
+    // negative difference is no offset ('8 - 2 * il' is at most 8).
+    return capped({L.Max, std::max(L.Kind, R.Kind)});
   case BO_Div:
     if (R.isConstant() && R.Max > 0)
       return {L.Max / R.Max, L.Kind};
