@@ -23,8 +23,11 @@ std::string uriEscape(llvm::StringRef Path) {
   for (unsigned char C : Path) {
     if (llvm::isAlnum(C) || llvm::StringRef("-._~/!$&'()*+,;=:@").contains(C))
       Out.push_back(C);
-    else
-      Out += llvm::formatv("%{0:X2}", (unsigned)C).str();
+    else {
+      Out.push_back('%');
+      Out.push_back(llvm::hexdigit(C >> 4));
+      Out.push_back(llvm::hexdigit(C & 15));
+    }
   }
   return Out;
 }

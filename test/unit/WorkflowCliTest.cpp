@@ -7,6 +7,7 @@
 // finding no check reports yet skip and say why.
 //
 //===----------------------------------------------------------------------===//
+#include "lib/CompileCommands.h"
 #include "lib/Sarif.h"
 #include "test/FixtureHarness.h"
 #include "test/unit/CliTestSupport.h"
@@ -186,6 +187,47 @@ TEST(Cli, BadConfigIsAnErrorWithPositionNotAFallback) {
   EXPECT_NE(R.Out.find("Checks: 'kernel-narrow-accumulation'"), std::string::npos) << R.Out;
 }
 
+TEST(Cli, CheckOptionsReachTheChecksInCliAndPlugin) {
+  // kernel-int32-offset's MaxElementCount bounds every size: with tensors
+  // of at most 1000 elements no 32-bit offset of the seed can wrap.
+  std::string Seed = fixturesDir() +
+      "/cuda/kernel-int32-offset/seed_spatial_softmax_backward.cu";
+  TempDir D;
+  std::string File = D.path("k.cu");
+  writeText(File, readText(Seed));
+  std::vector<std::string> Args = {"--quiet", "--checks=-*,kernel-int32-offset", File};
+  ProgramResult Default = runCli(Args);
+  if (Default.Exit != 1)
+    GTEST_SKIP() << "kernel-int32-offset reports nothing on " << Seed << " yet";
+  writeText(D.path(".kernel-tidy.yaml"),
+            "CheckOptions:\n  kernel-int32-offset.MaxElementCount: 1000\n");
+  ProgramResult Bounded = runCli(Args);
+  EXPECT_EQ(Bounded.Exit, 0) << Bounded.Out << Bounded.Err;
+  writeText(D.path(".kernel-tidy.yaml"),
+            "CheckOptions:\n  kernel-int32-offset.MaxElementCount: lots\n");
+  ProgramResult Bad = runCli(Args);
+  EXPECT_EQ(Bad.Exit, 2);
+  EXPECT_NE(Bad.Err.find(":2:40: error: option 'kernel-int32-offset.MaxElementCount' "
+                         "is an integer, not 'lots'"),
+            std::string::npos)
+      << Bad.Err;
+  llvm::sys::fs::remove(D.path(".kernel-tidy.yaml"));
+
+  // The plugin reads the same option from .clang-tidy, natively.
+  std::vector<std::string> Plugin = {KT_CLANG_TIDY_PATH, "-load=" KT_PLUGIN_PATH,
+                                     "-checks=-*,kernel-int32-offset", "--quiet",
+                                     File, "--"};
+  for (std::string &A : defaultParseArgs(SourceLanguage::Cuda, KT_SHIM_DIR,
+                                         /*NoBuild=*/false))
+    Plugin.push_back(A);
+  ProgramResult P = runProgram(Plugin, D.path());
+  EXPECT_NE(P.Out.find("[kernel-int32-offset]"), std::string::npos) << P.Out << P.Err;
+  writeText(D.path(".clang-tidy"),
+            "CheckOptions:\n  kernel-int32-offset.MaxElementCount: 1000\n");
+  P = runProgram(Plugin, D.path());
+  EXPECT_EQ(P.Out.find("[kernel-int32-offset]"), std::string::npos) << P.Out;
+}
+
 TEST(Cli, ExcludedInputsAreNotAnalysedAndNotAnError) {
   TempDir D;
   writeText(D.path("gen/k.cu"), "__global__ void k() {}\n");
@@ -251,8 +293,7 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
   ProgramResult W = runCli({"--write-baseline=" + D.path("base.json"), Root, D.path()});
   ASSERT_EQ(W.Exit, 0) << W.Err;
   llvm::json::Value Base = parseJson(readText(D.path("base.json")));
-  const llvm::json::Array &Known = findingsOf(Base);
-  if (Known.empty())
+  if (findingsOf(Base).empty())
     GTEST_SKIP() << "no check reports a finding on the fixture suite yet";
 
   ProgramResult Again = runCli({"--format=json", "--baseline=" + D.path("base.json"),
@@ -260,31 +301,33 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
   EXPECT_EQ(Again.Exit, 0) << Again.Err;
   EXPECT_TRUE(findingsOf(parseJson(Again.Out)).empty()) << Again.Out;
 
-  // Shift every finding's file by two lines: still nothing new.
-  const llvm::json::Object &First = *Known[0].getAsObject();
-  std::string File = First.getString("file")->str();
+  // The seed store of kernel-store-mask-mismatch, whose findings are in
+  // the baseline.
+  std::string File = D.path("cuda/kernel-store-mask-mismatch/seed_nll_loss_backward.cu");
+  const std::string Store = "    grad_input[row * n_classes + t] = grad;";
   std::string Original = readText(File);
+  size_t StoreAt = Original.find(Store);
+  bool Known = llvm::any_of(findingsOf(Base), [&](const llvm::json::Value &V) {
+    return V.getAsObject()->getString("file") == File;
+  });
+  if (StoreAt == std::string::npos || !Known)
+    GTEST_SKIP() << "kernel-store-mask-mismatch reports nothing on its seed fixture";
+
+  // Shift the file by two lines: still nothing new.
   writeText(File, "// moved\n\n" + Original);
   Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
   EXPECT_EQ(Again.Exit, 0) << Again.Out;
 
-  // One buggy line more: the offending line of a known finding, repeated
-  // right below it (a second occurrence of the same code).
-  unsigned Line = *First.getInteger("line");
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  llvm::StringRef(Original).split(Lines, '\n');
-  std::string Edited;
-  for (unsigned I = 0; I < Lines.size(); ++I) {
-    Edited += Lines[I].str() + (I + 1 < Lines.size() ? "\n" : "");
-    if (I + 1 == Line)
-      Edited += Lines[I].str() + "\n";
-  }
+  // One buggy line more: a second unpredicated store through the target.
+  std::string Edited = Original;
+  size_t LineEnd = Edited.find('\n', StoreAt);
+  Edited.insert(LineEnd + 1, "  if (row_in_bounds) grad_input[row * n_classes + t] = grad;\n");
   writeText(File, Edited);
   Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
   EXPECT_EQ(Again.Exit, 1) << Again.Err;
   const llvm::json::Array &New = findingsOf(parseJson(Again.Out));
   ASSERT_EQ(New.size(), 1u) << Again.Out;
-  EXPECT_EQ(New[0].getAsObject()->getString("check"), First.getString("check"));
+  EXPECT_EQ(New[0].getAsObject()->getString("check"), "kernel-store-mask-mismatch");
 
   // A SARIF report serves as a baseline as well.
   ProgramResult S = runCli({"--format=sarif", "--output=" + D.path("base.sarif"),

@@ -121,6 +121,18 @@ TEST(Sarif, OneRunWithRulesResultsNotesFixesAndNotifications) {
   const llvm::json::Object &Phys =
       obj(obj(&(*Res.getArray("locations"))[0]).get("physicalLocation"));
   EXPECT_EQ(obj(Phys.get("artifactLocation")).getString("uri"), "src/k.cu");
+  // Characters a URI may not hold are percent-encoded.
+  AnalysisResult Odd;
+  writeText(D.path("a b/é.cu"), Kernel);
+  Odd.Findings = {finding(D.path("a b/é.cu"), 1, 1, 0)};
+  llvm::json::Value OddLog = sarifLog(Odd, O);
+  const llvm::json::Object &OddRun =
+      *(*OddLog.getAsObject()->getArray("runs"))[0].getAsObject();
+  const llvm::json::Object &OddRes = *(*OddRun.getArray("results"))[0].getAsObject();
+  EXPECT_EQ(obj(obj(obj(&(*OddRes.getArray("locations"))[0]).get("physicalLocation"))
+                    .get("artifactLocation"))
+                .getString("uri"),
+            "a%20b/%C3%A9.cu");
   EXPECT_EQ(obj(Phys.get("artifactLocation")).getString("uriBaseId"), "%SRCROOT%");
   const llvm::json::Object &Region = obj(Phys.get("region"));
   EXPECT_EQ(Region.getInteger("startLine"), 3);
