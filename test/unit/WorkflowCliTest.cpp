@@ -325,7 +325,8 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
   writeText(File, Edited);
   Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
   EXPECT_EQ(Again.Exit, 1) << Again.Err;
-  const llvm::json::Array &New = findingsOf(parseJson(Again.Out));
+  llvm::json::Value NewReport = parseJson(Again.Out);
+  const llvm::json::Array &New = findingsOf(NewReport);
   ASSERT_EQ(New.size(), 1u) << Again.Out;
   EXPECT_EQ(New[0].getAsObject()->getString("check"), "kernel-store-mask-mismatch");
 
