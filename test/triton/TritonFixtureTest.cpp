@@ -92,6 +92,9 @@ TEST_P(TritonFixture, MatchesExpectations) {
   ASSERT_TRUE(bool(Buffer)) << GetParam();
   llvm::StringRef Text = (*Buffer)->getBuffer();
   ParsedFixture P = parse(Text);
+  if (Text.find("XFAIL:") != std::string::npos)
+    GTEST_SKIP() << "pinned with XFAIL: the fixture harness (kt_fixture_tests) "
+                    "checks that it keeps failing";
   ASSERT_FALSE(P.Checks.empty()) << "fixture lacks a CHECKS: line";
   ASSERT_TRUE(P.NoDiagnostics != !P.Expected.empty())
       << "a fixture needs expectations or 'expected-no-diagnostics', not both";
