@@ -229,4 +229,29 @@ TEST(CompileDatabaseCli, NvccDatabaseIsTranslatedAndUsed) {
   EXPECT_NE(NoDb.Err.find("compiler error"), std::string::npos) << NoDb.Err;
 }
 
+// A SYCL source compiled as plain C++ (a host pass without -fsycl, the
+// input named relative to the entry's "directory", as CMake writes it)
+// still parses with the SYCL shim, with no compiler error.
+TEST(CompileDatabaseCli, SyclHostPassWithRelativeInputParses) {
+  TempDir Dir;
+  writeText(Dir.path("src/rows.cpp"),
+            "#include <sycl/sycl.hpp>\n"
+            "#include <cstdint>\n"
+            "void launch(sycl::queue &q, float *out, std::size_t n) {\n"
+            "  q.parallel_for(sycl::nd_range<1>(n, 256), [=](sycl::nd_item<1> it) {\n"
+            "    out[it.get_global_linear_id()] = 0.f;\n"
+            "  });\n"
+            "}\n");
+  std::string Build = Dir.path("build");
+  writeText(Build + "/compile_commands.json",
+            "[{\"directory\": \"" + Build + "\", \"file\": \"" +
+                Dir.path("src/rows.cpp") +
+                "\", \"command\": \"/usr/bin/c++ -std=c++17 -O2 -c ../src/rows.cpp "
+                "-o rows.o\"}]\n");
+  kerneltidy::test::ProgramResult R = kerneltidy::test::runProgram(
+      {KT_CLI_PATH, "--verbose", "-p", Build, Dir.path("src/rows.cpp")});
+  EXPECT_NE(R.Exit, 2) << R.Err;
+  EXPECT_EQ(R.Err.find("compiler error"), std::string::npos) << R.Err;
+}
+
 } // namespace

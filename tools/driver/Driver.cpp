@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "tools/driver/Driver.h"
 #include "checks/CheckCatalog.h"
+#include "checks/clang/IndexWidthMismatchCheck.h"
+#include "lib/analysis/IndexWidth.h"
 #include "lib/CompileCommands.h"
 #include "lib/NoBuildFileSystem.h"
 #include "clang-tidy/ClangTidy.h"
@@ -198,6 +200,9 @@ public:
     if (!planJobs(Files, Jobs, Result, Stats))
       return Result;
     loadDatabase(Result);
+    // kernel-index-width-mismatch leaves one summary per kernel of each
+    // translation unit; pairs split across files are decided at the end.
+    kerneltidy::clearKernelWidthSummaries();
     std::vector<AnalysisResult> PerFile(Jobs.size());
     runJobs(Jobs, PerFile);
     for (AnalysisResult &R : PerFile) {
@@ -207,6 +212,7 @@ public:
       for (FileError &E : R.Errors)
         Result.Errors.push_back(std::move(E));
     }
+    appendCrossFileFindings(Jobs, Result);
     std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
     // A header (HeaderFilterRegex) included by several files is reported
     // by each of them; report it once.
@@ -220,6 +226,37 @@ public:
   }
 
 private:
+  /// Findings that only a view of the whole run can make (a forward kernel
+  /// in one file, its backward in another), named as the user named the
+  /// files.
+  static void appendCrossFileFindings(const std::vector<Job> &Jobs,
+                                      AnalysisResult &Result) {
+    std::vector<Finding> Cross = clang::tidy::kernel::crossFileIndexWidthFindings();
+    if (Cross.empty())
+      return;
+    std::map<std::string, std::string> DisplayNames;
+    for (const Job &J : Jobs)
+      DisplayNames[absolutePath(J.File)] = J.File;
+    auto Rename = [&](SourcePosition &P) {
+      auto It = DisplayNames.find(P.File);
+      if (It != DisplayNames.end())
+        P.File = It->second;
+    };
+    for (Finding &F : Cross) {
+      Rename(F.Pos);
+      for (Note &N : F.Notes)
+        Rename(N.Pos);
+      Result.Findings.push_back(std::move(F));
+    }
+  }
+
+  static std::string absolutePath(llvm::StringRef File) {
+    llvm::SmallString<256> Absolute(File);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    return std::string(Absolute);
+  }
+
   /// Resolves each file's config; false (and nothing analysed) when a
   /// config file is invalid.
   bool planJobs(const std::vector<std::string> &Files, std::vector<Job> &Jobs,
@@ -355,7 +392,7 @@ private:
       if (!Cmds.empty()) {
         std::vector<std::string> Dropped;
         Args = translateCompileCommand(Cmds.front().CommandLine, ShimDir,
-                                       &Dropped);
+                                       &Dropped, Cmds.front().Directory);
         Directory = Cmds.front().Directory;
         if (Options.Verbose) {
           std::lock_guard<std::mutex> Lock(LogMutex);
@@ -400,9 +437,7 @@ private:
     const std::string &File = J.File;
     // ClangTool looks commands up by absolute path and reports diagnostics
     // under it; findings name the file as the user spelt it.
-    llvm::SmallString<256> Absolute(File);
-    llvm::sys::fs::make_absolute(Absolute);
-    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    std::string Absolute = absolutePath(File);
     std::string Directory;
     std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
     std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
