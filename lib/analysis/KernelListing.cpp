@@ -113,7 +113,7 @@ std::string describeConfig(const LaunchSite &L, const ASTContext &Ctx) {
     return S + ">>>";
   }
   if (L.Grid)
-    return "range " + sourceText(L.Grid, Ctx);
+    return "over " + sourceText(L.Grid, Ctx);
   return "";
 }
 

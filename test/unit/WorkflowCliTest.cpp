@@ -161,6 +161,39 @@ TEST(Cli, ExitCodeTwoForNothingAnalysedOrUsageErrors) {
   EXPECT_EQ(runCli({"--color=sometimes", fixturesDir()}).Exit, 2);
 }
 
+// --list-kernels shows what the front end found in a file it cannot build
+// (its headers are missing): the kernel, its index parameters, its launch.
+TEST(Cli, ListKernelsShowsKernelsParametersAndLaunchesAndNamesBadFiles) {
+  TempDir D;
+  writeText(D.path("k.cu"),
+            "#include <ATen/cuda/CUDAContext.h>\n"
+            "template <typename index_t>\n"
+            "__global__ void scale_kernel(float *x, index_t n) {\n"
+            "  index_t i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (i < n) x[i] *= 2.f;\n"
+            "}\n"
+            "void launch(float *x, long n) {\n"
+            "  scale_kernel<long><<<(n + 255) / 256, 256>>>(x, n);\n"
+            "}\n");
+  ProgramResult R = runCli({"--list-kernels", D.path("k.cu")});
+  EXPECT_EQ(R.Exit, 0) << R.Err;
+  EXPECT_NE(R.Out.find("1 kernel"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("kernel 'scale_kernel' (cuda, template) at " +
+                       D.path("k.cu") + ":3:17"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("'index_t n'"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("launched at " + D.path("k.cu") + ":8:3 <<<(n + 255) / 256, 256>>>"),
+            std::string::npos)
+      << R.Out;
+
+  ProgramResult Missing = runCli({"--list-kernels", D.path("k.cu"), D.path("gone.cu")});
+  EXPECT_EQ(Missing.Exit, 2);
+  EXPECT_NE(Missing.Out.find("scale_kernel"), std::string::npos) << Missing.Out;
+  EXPECT_NE(Missing.Err.find(D.path("gone.cu") + ": error:"), std::string::npos)
+      << Missing.Err;
+}
+
 TEST(Cli, BadConfigIsAnErrorWithPositionNotAFallback) {
   TempDir D;
   writeText(D.path("k.cu"), "__global__ void k() {}\n");

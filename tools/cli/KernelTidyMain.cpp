@@ -34,6 +34,11 @@ static cl::opt<std::string> Checks(
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
+static cl::opt<bool> ListKernels(
+    "list-kernels",
+    cl::desc("List the kernels, index parameters and launch sites found in\n"
+             "each input (and its parse errors), run no check, and exit"),
+    cl::cat(Category));
 enum class Format { Text, Json, Sarif, Github };
 static cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Text),
@@ -343,6 +348,13 @@ int main(int argc, const char **argv) {
   if (Paths.empty()) {
     errs() << "kernel-tidy: error: no input files (try --help)\n";
     return 2;
+  }
+  if (ListKernels) {
+    AnalysisResult Listed = listKernelsOf(Options, outs(), errs());
+    outs().flush();
+    for (const kerneltidy::FileError &E : Listed.Errors)
+      errs() << E.File << ": error: " << E.Message << "\n";
+    return Listed.Errors.empty() ? 0 : 2;
   }
 
   std::set<std::string> BaselineFingerprints;

@@ -9,6 +9,7 @@
 #include "checks/CheckCatalog.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
 #include "lib/analysis/IndexWidth.h"
+#include "lib/analysis/KernelListing.h"
 #include "lib/CompileCommands.h"
 #include "lib/NoBuildFileSystem.h"
 #include "clang-tidy/ClangTidy.h"
@@ -32,6 +33,7 @@
 
 #if KT_HAVE_TRITON
 #include "checks/triton/TritonChecks.h"
+#include "lib/triton/TritonModule.h"
 #endif
 
 #if LLVM_VERSION_MAJOR != 19
@@ -225,7 +227,97 @@ public:
     return Result;
   }
 
+  /// --list-kernels: what the front ends see in each input, no checks run.
+  AnalysisResult list(llvm::raw_ostream &OS) {
+    AnalysisResult Result;
+    std::vector<std::string> Files =
+        collectInputFiles(Options.Paths, Result.Errors);
+    loadDatabase(Result);
+    for (const std::string &File : Files) {
+      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!Buf) {
+        Result.Errors.push_back({File, "cannot read file: " +
+                                           Buf.getError().message()});
+        continue;
+      }
+      llvm::StringRef Text = (*Buf)->getBuffer();
+      if (looksBinary(Text)) {
+        Result.Errors.push_back({File, "not a source file (binary content)"});
+        continue;
+      }
+      ++Result.FilesAnalysed;
+      SourceLanguage Lang = classifySource(File, Text);
+      if (Lang == SourceLanguage::Python) {
+        listPython(File, Text, OS, Result);
+        continue;
+      }
+      std::string Absolute = absolutePath(File);
+      std::string Directory;
+      std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
+      std::replace(CommandLine.begin() + 1, CommandLine.end(), File, Absolute);
+      KernelListing L;
+      {
+        StderrSilencer Silence(!Options.Verbose);
+        L = listKernels(CommandLine, Absolute,
+                        createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()),
+                        Directory);
+      }
+      auto Rename = [&](SourcePosition &P) {
+        if (P.File == Absolute)
+          P.File = File;
+      };
+      L.File = File;
+      for (ListedKernel &K : L.Kernels) {
+        Rename(K.Pos);
+        for (ListedLaunch &Launch : K.Launches)
+          Rename(Launch.Pos);
+      }
+      for (ListedLaunch &Launch : L.UnresolvedLaunches)
+        Rename(Launch.Pos);
+      if (!L.FatalError.empty())
+        Result.Errors.push_back({File, L.FatalError});
+      else
+        printKernelListing(L, OS);
+    }
+    return Result;
+  }
+
 private:
+  void listPython(const std::string &File, llvm::StringRef Text,
+                  llvm::raw_ostream &OS, AnalysisResult &Result) {
+#if KT_HAVE_TRITON
+    std::unique_ptr<triton::TritonModule> M = triton::TritonModule::build(Text);
+    if (!M) {
+      Result.Errors.push_back({File, "the Python parser failed"});
+      return;
+    }
+    size_t Kernels = 0, Helpers = 0;
+    for (const triton::JitFunction &F : M->functions())
+      ++(F.CalledFromJit ? Helpers : Kernels);
+    OS << File << ": " << Kernels << (Kernels == 1 ? " jit kernel, " : " jit kernels, ")
+       << Helpers << (Helpers == 1 ? " jit helper" : " jit helpers")
+       << (M->parsed() && M->tree().hasErrors() ? ", with syntax errors" : "")
+       << "\n";
+    for (const triton::JitFunction &F : M->functions()) {
+      const triton::PyNode &N = M->tree().node(F.NameNode);
+      OS << "  " << (F.CalledFromJit ? "helper" : "kernel") << " '" << F.Name
+         << "' (triton) at " << File << ":" << N.Line + 1 << ":"
+         << N.Column + 1 << "\n";
+      std::vector<std::string> Constexprs;
+      for (const triton::TritonParam &P : F.Params)
+        if (P.IsConstexpr)
+          Constexprs.push_back("'" + P.Name.str() + "'");
+      if (!Constexprs.empty())
+        OS << "    constexpr parameters: " << llvm::join(Constexprs, ", ") << "\n";
+      OS << "    memory accesses: " << F.Accesses.size() << "\n";
+    }
+#else
+    Result.Errors.push_back(
+        {File, "Python files need the Triton front end, which this build lacks"});
+#endif
+  }
+
   /// Findings that only a view of the whole run can make (a forward kernel
   /// in one file, its backward in another), named as the user named the
   /// files.
@@ -562,6 +654,11 @@ AnalysisResult runKernelTidy(const DriverOptions &Options,
                              llvm::raw_ostream &Log, RunStats *Stats) {
   RunStats Local;
   return Engine(Options, Log).run(Stats ? *Stats : Local);
+}
+
+AnalysisResult listKernelsOf(const DriverOptions &Options,
+                             llvm::raw_ostream &OS, llvm::raw_ostream &Log) {
+  return Engine(Options, Log).list(OS);
 }
 
 ConfigSchema configSchema() {

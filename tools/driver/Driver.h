@@ -79,6 +79,13 @@ AnalysisResult runKernelTidy(const DriverOptions &Options,
                              llvm::raw_ostream &Log,
                              RunStats *Stats = nullptr);
 
+/// --list-kernels: prints, for each input, the kernels kernel-tidy finds
+/// (name, kind, position, index parameters, launch sites) and how many
+/// compiler errors the parse met; runs no check. Unreadable inputs become
+/// errors in the result.
+AnalysisResult listKernelsOf(const DriverOptions &Options,
+                             llvm::raw_ostream &OS, llvm::raw_ostream &Log);
+
 } // namespace kerneltidy
 
 #endif
