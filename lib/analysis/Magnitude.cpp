@@ -175,6 +175,9 @@ void MagnitudeAnalysis::collect(const Stmt *S) {
     if (UO->getOpcode() == UO_AddrOf)
       if (const VarDecl *VD = localVar(UO->getSubExpr()))
         Vars[VD].Escapes = true;
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = localVar(UO->getSubExpr()))
+        Vars[VD].Incremented = true;
   }
 
   const Stmt *LoopCond = nullptr;
@@ -222,6 +225,9 @@ Wrap MagnitudeAnalysis::loopLimitWrap(const VarDecl *VD) {
   uint64_t Max = integerWidth(VD->getType(), Ctx)->maxValue();
   if (!M.isLarge() || M.Max <= Max)
     return W;
+  if (std::optional<uint64_t> Bound = serialCounterBound(VD))
+    if (*Bound <= Max)
+      return W;
   W.Kind = WrapKind::LoopLimit;
   W.Op = Limit;
   W.ComputedIn = VD->getType();
@@ -229,6 +235,32 @@ Wrap MagnitudeAnalysis::loopLimitWrap(const VarDecl *VD) {
   W.Result = M;
   W.LHS = M;
   return W;
+}
+
+std::optional<uint64_t>
+MagnitudeAnalysis::serialCounterBound(const VarDecl *VD) {
+  auto It = Vars.find(VD);
+  if (It == Vars.end() || !It->second.LoopLimit || It->second.Escapes)
+    return std::nullopt;
+  const VarInfo &Info = It->second;
+  // One value only, the constant start; no plain assignment later.
+  if (Info.Values.size() != 1 || Info.Values.front() != VD->getInit())
+    return std::nullopt;
+  Magnitude Start = of(VD->getInit());
+  if (!Start.isConstant())
+    return std::nullopt;
+  uint64_t Step = Info.Incremented ? 1 : 0;
+  for (const BinaryOperator *C : Info.Compound) {
+    if (C->getOpcode() != BO_AddAssign && C->getOpcode() != BO_SubAssign)
+      return std::nullopt;
+    Magnitude R = of(C->getRHS());
+    if (!R.isConstant())
+      return std::nullopt;
+    Step = std::max(Step, R.Max);
+  }
+  if (Step == 0)
+    return std::nullopt;
+  return satAdd(Start.Max, satMul(Step, Options.MaxSerialIterations));
 }
 
 const Expr *MagnitudeAnalysis::loopLimit(const VarDecl *VD) {
@@ -478,6 +510,9 @@ Magnitude MagnitudeAnalysis::ofVariable(const VarDecl *VD) {
       else if (Limit.Known)
         M.Kind = std::max(Start.Kind, Limit.Kind);
     }
+    if (std::optional<uint64_t> Bound = serialCounterBound(VD))
+      if (M.Known)
+        M.Max = std::min(M.Max, *Bound);
   } else {
     for (const Expr *V : Info.Values)
       M = join(M, ValueOf(V));

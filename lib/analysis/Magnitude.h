@@ -128,6 +128,13 @@ struct MagnitudeOptions {
   /// launches past that use grid-stride loops (PyTorch's GET_BLOCKS caps
   /// its grids; CUDA_KERNEL_LOOP_TYPE relies on it).
   uint64_t MaxLaunchThreads = (uint64_t(1) << 32) - 1;
+  /// The most iterations one thread runs of a loop it steps alone (a
+  /// counter that starts at a constant and only moves by small constants,
+  /// 'for (int e = 0; e < top_k; ++e)'): reaching 2^31 that way takes one
+  /// GPU thread over 10^8 serial iterations, which no kernel does, so such
+  /// a counter's limit does not make it wrap. Counters that start at a
+  /// thread index or step by the grid are not serial.
+  uint64_t MaxSerialIterations = uint64_t(1) << 27;
   /// Local variables to treat as if declared 64-bit: lets a caller ask
   /// "would widening these fix it" before offering a fix.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> AssumeWide;
@@ -167,6 +174,9 @@ public:
   /// VD is a loop counter of a 32-bit type whose limit can exceed that
   /// type: 'for (int i = ...; i < numel; ...)' with a 64-bit 'numel'.
   Wrap loopLimitWrap(const clang::VarDecl *VD);
+  /// For a serial loop counter (see MaxSerialIterations), the largest value
+  /// it reaches; nullopt for any other variable.
+  std::optional<uint64_t> serialCounterBound(const clang::VarDecl *VD);
 
   /// The local variables E reads, directly (not through other variables).
   std::vector<const clang::VarDecl *> variablesIn(const clang::Expr *E);
@@ -181,6 +191,7 @@ private:
     std::vector<const clang::BinaryOperator *> Compound; // 'v op= e'
     const clang::Expr *LoopLimit = nullptr;
     bool Escapes = false; // address taken: unknown writes
+    bool Incremented = false; // '++v' / 'v--' seen
   };
   void collect(const clang::Stmt *S);
   void noteLoop(const clang::Stmt *Cond);
