@@ -554,9 +554,14 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
     return V;
   }
   llvm::StringRef Method = M.methodCallee(Call);
-  // Extension modules re-export these (FlagGems' `ext.program_id`).
-  if (Method == "program_id" || Method == "num_programs")
-    return intFacts(32, Magnitude::ProgramId);
+  // Only triton.language's program ids are int32 (above). A helper of the
+  // same name from another module (FlagGems' `ext.program_id`) has the width
+  // its module gives it: 64-bit for a module known to widen, else unknown.
+  if (Method == "program_id" || Method == "num_programs") {
+    NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
+    return extensionProgramId(Call, T.kind(Object) == PyKind::Identifier &&
+                                        importsWideningModule(T.text(Object)));
+  }
   if (Method == "to" || Method == "cast") {
     NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
     return convert(facts(Object), dtypeFacts(Arg(0, "dtype")), Call);
@@ -567,6 +572,9 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
   llvm::StringRef Name = T.text(Fn);
   if (Name == "int")
     return facts(Arg(0, ""));
+  if ((Name == "program_id" || Name == "num_programs") &&
+      M.functionIndex(Name) < 0)
+    return extensionProgramId(Call, importsWideningFunction(Name));
   if (Name == "min" || Name == "max") {
     ValueFacts L = facts(Arg(0, "")), R = facts(Arg(1, ""));
     ValueFacts V = promote(L, R);
@@ -581,6 +589,76 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
     return unknownFacts();
   FunctionAnalysis HA(M, H, *this, Call);
   return HA.facts(H.Returns.front());
+}
+
+ValueFacts FunctionAnalysis::extensionProgramId(NodeId Call, bool Widens) {
+  ValueFacts V;
+  V.Mag = Magnitude::ProgramId;
+  if (Widens) {
+    V = intFacts(64, Magnitude::ProgramId);
+    V.WidenSite = Call;
+  }
+  return V;
+}
+
+namespace {
+
+/// Modules whose `program_id` / `num_programs` return
+/// `tl.program_id(axis).to(tl.int64)`, by the last component of their dotted
+/// path: FlagGems' flag_gems.utils.triton_lang_extension (imported as `ext`
+/// or `tle`, also relatively as `..utils.triton_lang_extension`).
+bool isWideningModule(llvm::StringRef DottedPath) {
+  return DottedPath.rsplit('.').second == "triton_lang_extension" ||
+         DottedPath == "triton_lang_extension";
+}
+
+/// Calls Visit(Module, Name, Bound) for each name an import statement of
+/// the file binds: `import a.b as x` gives ("", "a.b", "x"); `from a import
+/// b as x` gives ("a", "b", "x"); `from a import b` gives ("a", "b", "b").
+template <typename Fn>
+void forEachImport(const PySyntaxTree &T, Fn &&Visit) {
+  for (NodeId N = 0, E = NodeId(T.size()); N < E; ++N) {
+    PyKind K = T.kind(N);
+    if (K == PyKind::ImportStatement) {
+      T.forEachNamedChild(N, [&](NodeId C) {
+        if (T.kind(C) == PyKind::AliasedImport)
+          Visit(llvm::StringRef(), T.text(T.field(C, PyField::Name)),
+                T.text(T.field(C, PyField::Alias)));
+      });
+    } else if (K == PyKind::ImportFromStatement) {
+      llvm::StringRef Module = T.text(T.field(N, PyField::ModuleName));
+      T.forEachNamedChild(N, [&](NodeId C) {
+        if (T.node(C).Field != PyField::Name)
+          return;
+        if (T.kind(C) == PyKind::AliasedImport)
+          Visit(Module, T.text(T.field(C, PyField::Name)),
+                T.text(T.field(C, PyField::Alias)));
+        else
+          Visit(Module, T.text(C), T.text(C));
+      });
+    }
+  }
+}
+
+} // namespace
+
+bool FunctionAnalysis::importsWideningModule(llvm::StringRef Alias) const {
+  bool Widens = false;
+  forEachImport(tree(), [&](llvm::StringRef Module, llvm::StringRef Name,
+                            llvm::StringRef Bound) {
+    Widens |= Bound == Alias && isWideningModule(Name);
+  });
+  return Widens;
+}
+
+bool FunctionAnalysis::importsWideningFunction(llvm::StringRef Alias) const {
+  bool Widens = false;
+  forEachImport(tree(), [&](llvm::StringRef Module, llvm::StringRef Name,
+                            llvm::StringRef Bound) {
+    Widens |= Bound == Alias && isWideningModule(Module) &&
+              (Name == "program_id" || Name == "num_programs");
+  });
+  return Widens;
 }
 
 NodeId FunctionAnalysis::definition(NodeId Expr) const {

@@ -5,8 +5,11 @@
 //
 //  * type and width: tl.program_id, tl.num_programs, tl.arange and runtime
 //    integer kernel arguments are int32 (Triton specialises an int argument to
-//    i32 unless its value exceeds it); tl.constexpr arguments and literals are
-//    compile-time and *weak* (they take the other operand's width);
+//    i32 unless its value exceeds it); a `program_id` of another module is
+//    64-bit when the file imports it from a module known to widen (FlagGems'
+//    triton_lang_extension) and of unknown width otherwise; tl.constexpr
+//    arguments and literals are compile-time and *weak* (they take the other
+//    operand's width);
 //    `.to(tl.int64)`, `tl.cast(x, tl.int64)`, `tl.full(..., dtype=tl.int64)`
 //    and int64 annotations are 64-bit; int32 op int64 is int64. Values loaded
 //    from memory have an unknown type (the pointer's element type is not
@@ -161,6 +164,15 @@ private:
   ValueFacts binaryFacts(NodeId Node, const ValueFacts &L, llvm::StringRef Op,
                          const ValueFacts &R);
   ValueFacts rangeFacts(NodeId Iterable);
+  /// `<module>.program_id(axis)` of a module other than triton.language:
+  /// 64-bit when its module is known to widen, else of unknown width.
+  ValueFacts extensionProgramId(NodeId Call, bool Widens);
+  /// True when the file imports a module known to widen program ids
+  /// (FlagGems' triton_lang_extension) under the name Alias.
+  bool importsWideningModule(llvm::StringRef Alias) const;
+  /// True when Alias is `program_id` / `num_programs` imported from such a
+  /// module.
+  bool importsWideningFunction(llvm::StringRef Alias) const;
   ValueFacts defaultParamFacts(const TritonParam &P);
   void atomsImpl(NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms,
                  unsigned Budget) const;
