@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/analysis/Magnitude.h"
+#include "lib/analysis/DepthLimit.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -399,6 +400,9 @@ Magnitude MagnitudeAnalysis::of(const Expr *E) {
   auto It = ExprCache.find(E);
   if (It != ExprCache.end())
     return It->second;
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded())
+    return Magnitude::unknown();
   Magnitude M = compute(E);
   // Clamp to the type the value lives in, unless widening is assumed.
   if (M.Known && !isAssumedWide(E, Options))
@@ -595,6 +599,15 @@ Magnitude MagnitudeAnalysis::binary(const BinaryOperator *BO) {
   }
 }
 
+bool MagnitudeAnalysis::hasNonConstantOperand(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->isLogicalOp() || BO->isCommaOp() || BO->isAssignmentOp() ||
+      !integerWidth(BO->getLHS()->getType(), Ctx) ||
+      !integerWidth(BO->getRHS()->getType(), Ctx))
+    return false;
+  return !of(BO->getLHS()).isConstant() || !of(BO->getRHS()).isConstant();
+}
+
 Magnitude MagnitudeAnalysis::compute(const Expr *E) {
   if (E->containsErrors() || E->isTypeDependent())
     return Magnitude::unknown();
@@ -610,8 +623,12 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
     return Magnitude::unknown();
 
   // Constants first: literals, constexpr variables, sizeof, enumerators.
+  // An integer operation on a non-constant operand is no constant: asking
+  // Clang's evaluator anyway would walk the whole operand again at every
+  // level of a long 'a + a + ... + a' chain (quadratic).
   Expr::EvalResult Eval;
-  if (E->EvaluateAsInt(Eval, Ctx) && Eval.Val.isInt()) {
+  if (!hasNonConstantOperand(E) && E->EvaluateAsInt(Eval, Ctx) &&
+      Eval.Val.isInt()) {
     const llvm::APSInt &V = Eval.Val.getInt();
     uint64_t Abs = V.isNegative() ? (-V).getLimitedValue()
                                   : V.getLimitedValue();
@@ -684,8 +701,15 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2)
       if (const auto *RD = OCE->getArg(0)->getType()->getAsCXXRecordDecl())
-        if (isNamed(RD, {"id", "item"}))
+        if (isNamed(RD, {"id", "item"})) {
+          // 'sg.get_local_id()[0]': a component of the id a query returned
+          // is as bounded as the query.
+          const Expr *Base = OCE->getArg(0)->IgnoreImplicit();
+          if (const auto *Query = dyn_cast<CXXMemberCallExpr>(Base))
+            if (auto M = syclQuery(Query->getMethodDecl(), Options.MaxElementCount))
+              return *M;
           return {Options.MaxElementCount, MagnitudeKind::GridIndex};
+        }
     return leaf(E);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
