@@ -1,89 +1,112 @@
-//===- IndexWidthMismatchRule.cpp - kernel-index-width-mismatch on Triton --===//
+//===- IndexWidthMismatchRule.cpp - kernel-index-width-mismatch, Triton -===//
 //
-// Reported: kernels of one operation in one file (a *family*: their names
-// are equal once split into words at '_' and case changes, with the role
-// words fwd/forward/fprop/bwd/backward/bprop/grad/dgrad/wgrad/dx/dw/db and
-// the filler words kernel/impl dropped, and at least one name carries a role
-// word) where one kernel widens an offset that reaches an address to 64 bits
-// (`.to(tl.int64)`, `tl.cast`, `tl.full(..., dtype=tl.int64)`, an int64
-// annotation; int64 values that never reach an address do not count) and a
-// sibling computes an offset that can pass 2^31 in int32. The forward pass
-// then works on a tensor its backward pass corrupts (the PyTorch spatial
-// softmax bug). Caret on the sibling's first wrapping offset; notes at the
-// widening site and the `.to(tl.int64)` fix.
+// Reported: kernels of one operation (a *family*: their names are equal once
+// split into words (kerneltidy::splitIdentifierWords) and stripped of role
+// markers and filler words, the C++ check's ForwardMarkers /
+// BackwardMarkers / IgnoredNameWords, by default with the gradient-part
+// words dx/dw/db/dwdb as backward markers; at least one of the two names
+// carries a marker) where one kernel widens an offset that reaches an
+// address to 64 bits (`.to(tl.int64)`, `tl.cast`, `tl.full(...,
+// dtype=tl.int64)`, an int64 annotation; int64 values that never reach an
+// address do not count) and another computes an offset that can pass 2^31
+// in int32. The forward pass then works on a tensor its backward pass
+// corrupts (the PyTorch spatial softmax bug). Caret on the narrow kernel's
+// first wrapping offset; notes at the widening site and the `.to(tl.int64)`
+// fix. Kernels of the same role (`_bwd_dx` and `_bwd_dwdb`) pair only with
+// SiblingFamilies (the default).
 //
-// Blind spots: families split across files (the API sees one file), kernels
-// named without a forward/backward token, and siblings that widen a
-// different offset than the one that wraps.
+// Across files: every file leaves a summary of each family kernel that
+// widens or wraps; crossFileTritonIndexWidthFindings() pairs kernels of
+// different files at the end of a run (a forward module and a backward
+// module). A narrow kernel already reported in its own file, or whose wrap
+// line carries a NOLINT for the check, is not reported again.
+//
+// Blind spots: kernels named without a role marker, and siblings that widen
+// a different offset than the one that wraps.
 //
 //===----------------------------------------------------------------------===//
+#include "checks/triton/TritonChecks.h"
 #include "checks/triton/TritonRules.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
+#include <mutex>
+#include <set>
+#include <tuple>
 
 namespace kerneltidy::triton {
 namespace {
 
-// The same role words as the C++ check's defaults (lib/analysis/
-// OperationFamilies.h), plus the dx/dw/db split of fused backward kernels.
-bool isPassToken(llvm::StringRef Tok) {
-  return Tok == "fwd" || Tok == "forward" || Tok == "fprop" || Tok == "bwd" ||
-         Tok == "backward" || Tok == "bprop" || Tok == "grad" ||
-         Tok == "dgrad" || Tok == "wgrad" || Tok == "dx" || Tok == "dw" ||
-         Tok == "db" || Tok == "dwdb";
-}
+struct FamilyName {
+  std::string Key; // words without markers and filler, concatenated
+  bool Marked = false;
+  bool Backward = false;
+};
 
-/// Words of an identifier: split at '_' and at lower-to-upper case changes
-/// ('_layer_norm_fwd', 'LayerNormFwd' -> layer, norm, fwd).
-void splitWords(llvm::StringRef Name, llvm::SmallVectorImpl<std::string> &Out) {
-  std::string Word;
-  for (size_t I = 0; I < Name.size(); ++I) {
-    char C = Name[I];
-    bool Boundary = C == '_' || C == '-';
-    bool CaseChange = I > 0 && llvm::isUpper(C) && llvm::isLower(Name[I - 1]);
-    if ((Boundary || CaseChange) && !Word.empty()) {
-      Out.push_back(Word);
-      Word.clear();
+/// The family of a kernel name. Markers may span up to three words
+/// ('d', 'grad'); every marker in the name is dropped, not only the last
+/// (`_layer_norm_bwd_dx_fused` is the family of `_layer_norm_fwd_fused`).
+FamilyName familyOf(llvm::StringRef Name, const NameMarkers &Markers) {
+  FamilyName Out;
+  std::vector<std::string> Words = splitIdentifierWords(Name);
+  for (size_t I = 0; I < Words.size();) {
+    size_t Len = 0;
+    bool Back = false;
+    for (size_t L = std::min<size_t>(3, Words.size() - I); L > 0 && !Len; --L) {
+      std::string Run;
+      for (size_t J = I; J < I + L; ++J)
+        Run += Words[J];
+      if (llvm::is_contained(Markers.Backward, Run))
+        Len = L, Back = true;
+      else if (llvm::is_contained(Markers.Forward, Run))
+        Len = L;
     }
-    if (!Boundary)
-      Word += llvm::toLower(C);
-  }
-  if (!Word.empty())
-    Out.push_back(Word);
-}
-
-/// The family key of a kernel name, and whether it named a pass.
-std::string familyKey(llvm::StringRef Name, bool &NamesPass) {
-  NamesPass = false;
-  llvm::SmallVector<std::string, 6> Tokens;
-  splitWords(Name, Tokens);
-  std::string Key;
-  for (const std::string &Lower : Tokens) {
-    if (isPassToken(Lower)) {
-      NamesPass = true;
+    if (Len) {
+      Out.Marked = true;
+      Out.Backward |= Back;
+      I += Len;
       continue;
     }
-    if (Lower == "kernel" || Lower == "impl")
-      continue;
-    if (!Key.empty())
-      Key += '_';
-    Key += Lower;
+    if (!llvm::is_contained(Markers.Ignored, Words[I]))
+      Out.Key += Words[I];
+    ++I;
   }
-  return Key;
+  return Out;
+}
+
+/// Two kernels of one family are compared when one names a role and either
+/// their roles differ or siblings of one role count.
+bool related(bool MarkedA, bool BackwardA, bool MarkedB, bool BackwardB,
+             bool SiblingFamilies) {
+  return (MarkedA || MarkedB) && (SiblingFamilies || BackwardA != BackwardB);
 }
 
 struct KernelInfo {
   FunctionAnalysis *A = nullptr;
+  FamilyName Family;
   NodeId FirstWrap = NoNode;  // first int32 offset that can wrap
   NodeId FirstWiden = NoNode; // first 64-bit widening that reaches an address
-  bool NamesPass = false;
+  bool Reported = false;
 };
+
+std::string narrowMessage(llvm::StringRef Narrow, llvm::StringRef Offset,
+                          llvm::StringRef Wide, llvm::StringRef WideFile) {
+  std::string Where =
+      WideFile.empty() ? std::string() : " in '" + WideFile.str() + "'";
+  return "'" + Narrow.str() + "' computes offset '" + Offset.str() +
+         "' in 32-bit 'int32' while its sibling '" + Wide.str() + "'" + Where +
+         " widens to 'int64'; the kernels disagree on index width";
+}
+
+std::string wideNote(llvm::StringRef Wide) {
+  return "'" + Wide.str() + "' widens its indices to 64 bits here";
+}
 
 } // namespace
 
 void runIndexWidthMismatch(RuleContext &Ctx) {
+  const TritonCheckOptions &Opts = Ctx.Options;
   llvm::StringMap<llvm::SmallVector<KernelInfo, 2>> Families;
   llvm::SmallVector<std::string, 8> Order;
   for (auto &AP : Ctx.Analyses) {
@@ -92,7 +115,9 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
       continue; // kernels only
     KernelInfo K;
     K.A = &A;
-    std::string Key = familyKey(A.function().Name, K.NamesPass);
+    K.Family = familyOf(A.function().Name, Opts.Markers);
+    if (K.Family.Key.empty())
+      continue;
     for (const MemoryAccess &Access : A.function().Accesses) {
       ValueFacts Ptr = A.facts(Access.Pointer);
       NodeId Wrap = Ptr.WrapSite;
@@ -105,40 +130,132 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
       if (Widen != NoNode && (K.FirstWiden == NoNode || Widen < K.FirstWiden))
         K.FirstWiden = Widen;
     }
-    auto &Members = Families[Key];
+    auto &Members = Families[K.Family.Key];
     if (Members.empty())
-      Order.push_back(Key);
-    Members.push_back(K);
+      Order.push_back(K.Family.Key);
+    Members.push_back(std::move(K));
   }
   for (const std::string &Key : Order) {
     auto &Members = Families[Key];
-    if (Members.size() < 2 ||
-        llvm::none_of(Members, [](const KernelInfo &K) { return K.NamesPass; }))
-      continue;
-    const KernelInfo *Wide = nullptr;
-    for (const KernelInfo &K : Members)
-      if (K.FirstWiden != NoNode) {
-        Wide = &K;
-        break;
-      }
-    if (!Wide)
-      continue;
-    for (const KernelInfo &K : Members) {
-      if (&K == Wide || K.FirstWiden != NoNode || K.FirstWrap == NoNode)
+    for (KernelInfo &K : Members) {
+      if (K.FirstWiden != NoNode || K.FirstWrap == NoNode)
         continue;
-      const JitFunction &Narrow = K.A->function();
+      const KernelInfo *Wide = nullptr;
+      for (const KernelInfo &W : Members)
+        if (&W != &K && W.FirstWiden != NoNode &&
+            related(K.Family.Marked, K.Family.Backward, W.Family.Marked,
+                    W.Family.Backward, Opts.SiblingFamilies)) {
+          Wide = &W;
+          break;
+        }
+      if (!Wide)
+        continue;
       const JitFunction &WideFn = Wide->A->function();
-      Finding &F = Ctx.report(
-          IndexWidthMismatchId, K.FirstWrap,
-          "'" + Narrow.Name.str() + "' computes offset '" +
-              Ctx.quote(K.FirstWrap) +
-              "' in 32-bit 'int32' while its sibling '" + WideFn.Name.str() +
-              "' widens to 'int64'; the kernels disagree on index width");
-      Ctx.note(F, Wide->FirstWiden,
-               "'" + WideFn.Name.str() + "' widens its indices to 64 bits here");
+      Finding &F =
+          Ctx.report(IndexWidthMismatchId, K.FirstWrap,
+                     narrowMessage(K.A->function().Name, Ctx.quote(K.FirstWrap),
+                                   WideFn.Name, ""));
+      Ctx.note(F, Wide->FirstWiden, wideNote(WideFn.Name));
       Ctx.addWideningNote(F, *K.A, K.FirstWrap);
+      K.Reported = true;
     }
   }
+  // Summaries for the whole run: kernels of other files may complete a
+  // family this file holds one member of.
+  for (const std::string &Key : Order)
+    for (const KernelInfo &K : Families[Key]) {
+      bool Wide = K.FirstWiden != NoNode;
+      bool Narrow = !Wide && K.FirstWrap != NoNode;
+      if (!Wide && !Narrow)
+        continue;
+      TritonWidthSummary S;
+      S.Kernel = K.A->function().Name.str();
+      S.File = Ctx.Path.str();
+      S.FamilyKey = Key;
+      S.Marked = K.Family.Marked;
+      S.Backward = K.Family.Backward;
+      S.SiblingFamilies = Opts.SiblingFamilies;
+      S.ReportedInFile = K.Reported;
+      if (Wide) {
+        S.Wide = true;
+        S.WidenSite = Ctx.position(K.FirstWiden);
+      } else {
+        S.Narrow = true;
+        S.WrapSite = Ctx.position(K.FirstWrap);
+        S.WrapText = Ctx.quote(K.FirstWrap);
+        Finding Fix;
+        Ctx.addWideningNote(Fix, *K.A, K.FirstWrap);
+        S.FixNotes = std::move(Fix.Notes);
+      }
+      Ctx.WidthSummaries.push_back(std::move(S));
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// The whole-run store.
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::mutex StoreMutex;
+std::vector<TritonWidthSummary> &store() {
+  static std::vector<TritonWidthSummary> Summaries;
+  return Summaries;
+}
+} // namespace
+
+void recordTritonWidthSummaries(std::vector<TritonWidthSummary> Summaries) {
+  std::lock_guard<std::mutex> Lock(StoreMutex);
+  auto &All = store();
+  for (TritonWidthSummary &S : Summaries)
+    All.push_back(std::move(S));
+}
+
+void clearTritonIndexWidthSummaries() {
+  std::lock_guard<std::mutex> Lock(StoreMutex);
+  store().clear();
+}
+
+std::vector<Finding> crossFileTritonIndexWidthFindings() {
+  std::vector<TritonWidthSummary> All;
+  {
+    std::lock_guard<std::mutex> Lock(StoreMutex);
+    All.swap(store());
+  }
+  // A file named twice in one run leaves its summaries twice.
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned>> Seen;
+  std::map<std::string, std::vector<const TritonWidthSummary *>> Families;
+  for (const TritonWidthSummary &S : All)
+    if (Seen.insert({S.File, S.Kernel, S.WrapSite.Offset, S.WidenSite.Offset})
+            .second)
+      Families[S.FamilyKey].push_back(&S);
+
+  std::vector<Finding> Findings;
+  for (const auto &[Key, Members] : Families) {
+    for (const TritonWidthSummary *N : Members) {
+      if (!N->Narrow || N->Suppressed || N->ReportedInFile)
+        continue;
+      // Kernels of the narrow kernel's own file were compared there.
+      const TritonWidthSummary *W = nullptr;
+      for (const TritonWidthSummary *C : Members)
+        if (C->Wide && C->File != N->File &&
+            related(N->Marked, N->Backward, C->Marked, C->Backward,
+                    N->SiblingFamilies)) {
+          W = C;
+          break;
+        }
+      if (!W)
+        continue;
+      Finding F;
+      F.Check = IndexWidthMismatchId.str();
+      F.Pos = N->WrapSite;
+      F.Message = narrowMessage(N->Kernel, N->WrapText, W->Kernel, W->File);
+      F.Notes.push_back({W->WidenSite, wideNote(W->Kernel), {}});
+      F.Notes.insert(F.Notes.end(), N->FixNotes.begin(), N->FixNotes.end());
+      Findings.push_back(std::move(F));
+    }
+  }
+  llvm::sort(Findings, findingLess);
+  return Findings;
 }
 
 } // namespace kerneltidy::triton

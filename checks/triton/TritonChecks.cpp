@@ -1,4 +1,4 @@
-//===- TritonChecks.cpp - run the Triton rules on one Python file ----------===//
+//===- TritonChecks.cpp - run the Triton rules on one Python file -------===//
 //
 // Builds the module model, one analysis per kernel and per helper call,
 // runs the enabled rules, then drops findings suppressed by `# NOLINT`,
@@ -10,6 +10,7 @@
 #include "checks/triton/TritonChecks.h"
 #include "checks/triton/TritonRules.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include <algorithm>
@@ -17,7 +18,11 @@
 namespace kerneltidy::triton {
 
 RuleContext::RuleContext(llvm::StringRef Path, const TritonModule &M)
-    : Path(Path), M(M), T(M.tree()) {}
+    : RuleContext(Path, M, TritonCheckOptions::defaults()) {}
+
+RuleContext::RuleContext(llvm::StringRef Path, const TritonModule &M,
+                         const TritonCheckOptions &Options)
+    : Path(Path), M(M), T(M.tree()), Options(Options) {}
 
 SourcePosition RuleContext::position(NodeId N) const {
   SourcePosition P;
@@ -89,8 +94,9 @@ Replacement RuleContext::replacement(NodeId N, std::string Text) const {
 void RuleContext::addWideningNote(Finding &F, FunctionAnalysis &A,
                                   NodeId Product) {
   if (T.kind(Product) != PyKind::BinaryOperator) {
-    note(F, Product, "compute the offset in 64 bits: apply '.to(tl.int64)' to "
-                     "the index before multiplying");
+    note(F, Product,
+         "compute the offset in 64 bits: apply '.to(tl.int64)' to "
+         "the index before multiplying");
     return;
   }
   NodeId L = T.field(Product, PyField::Left);
@@ -151,9 +157,8 @@ void buildAnalyses(RuleContext &Ctx) {
           Ctx.M, Functions[C.Callee], Caller, C.Call));
   }
   for (const JitFunction &F : Functions) {
-    bool Analysed = llvm::any_of(Ctx.Analyses, [&](const auto &A) {
-      return &A->function() == &F;
-    });
+    bool Analysed = llvm::any_of(
+        Ctx.Analyses, [&](const auto &A) { return &A->function() == &F; });
     if (!Analysed)
       Ctx.Analyses.push_back(std::make_unique<FunctionAnalysis>(Ctx.M, F));
   }
@@ -176,7 +181,8 @@ bool markerCovers(llvm::StringRef Rest, llvm::StringRef Check) {
     return false;
   llvm::SmallVector<llvm::StringRef, 4> Ids;
   Rest.substr(1, Close - 1).split(Ids, ',');
-  return llvm::any_of(Ids, [&](llvm::StringRef P) { return idMatches(P, Check); });
+  return llvm::any_of(Ids,
+                      [&](llvm::StringRef P) { return idMatches(P, Check); });
 }
 
 /// The comment part of a line (from the first '#' outside a string).
@@ -249,14 +255,48 @@ bool implementsCheck(llvm::StringRef CheckId) {
          CheckId == StoreMaskMismatchId || CheckId == NarrowAccumulationId;
 }
 
-AnalysisResult analyzePythonFile(
-    llvm::StringRef Path, llvm::StringRef Source,
-    const std::function<bool(llvm::StringRef)> &IsCheckEnabled) {
+/// Drops kernel-store-mask-mismatch findings on loads (CheckLoads: false):
+/// the rule places every finding on the access's pointer.
+static void dropLoadFindings(RuleContext &Ctx) {
+  llvm::DenseSet<unsigned> LoadPointers;
+  for (const JitFunction &F : Ctx.M.functions())
+    for (const MemoryAccess &A : F.Accesses)
+      if (A.Op == MemoryOp::Load && A.Pointer != NoNode)
+        LoadPointers.insert(Ctx.T.node(A.Pointer).Start);
+  llvm::erase_if(Ctx.Findings, [&](const Finding &F) {
+    return F.Check == StoreMaskMismatchId &&
+           LoadPointers.contains(F.Pos.Offset);
+  });
+}
+
+/// The largest element count an int32 offset reaches without wrapping.
+static constexpr uint64_t Int32OffsetLimit = 2147483647;
+
+AnalysisResult
+analyzePythonFile(llvm::StringRef Path, llvm::StringRef Source,
+                  const std::function<bool(llvm::StringRef)> &IsCheckEnabled) {
+  return analyzePythonFile(Path, Source, IsCheckEnabled,
+                           TritonCheckOptions::defaults());
+}
+
+AnalysisResult
+analyzePythonFile(llvm::StringRef Path, llvm::StringRef Source,
+                  const std::function<bool(llvm::StringRef)> &IsCheckEnabled,
+                  const std::map<std::string, std::string> &CheckOptions) {
+  return analyzePythonFile(Path, Source, IsCheckEnabled,
+                           TritonCheckOptions::fromCheckOptions(CheckOptions));
+}
+
+AnalysisResult
+analyzePythonFile(llvm::StringRef Path, llvm::StringRef Source,
+                  const std::function<bool(llvm::StringRef)> &IsCheckEnabled,
+                  const TritonCheckOptions &Options) {
   AnalysisResult Result;
   try {
     if (Source.find('\0') != llvm::StringRef::npos) {
       Result.Errors.push_back(
-          {Path.str(), "'" + Path.str() + "' is not a text file (it holds NUL bytes)"});
+          {Path.str(),
+           "'" + Path.str() + "' is not a text file (it holds NUL bytes)"});
       return Result;
     }
     std::unique_ptr<TritonModule> M = TritonModule::build(Source);
@@ -269,36 +309,53 @@ AnalysisResult analyzePythonFile(
     if (!M->parsed() || M->functions().empty())
       return Result;
 
-    RuleContext Ctx(Path, *M);
+    RuleContext Ctx(Path, *M, Options);
     buildAnalyses(Ctx);
     auto Enabled = [&](llvm::StringRef Id) {
       return !IsCheckEnabled || IsCheckEnabled(Id);
     };
-    if (Enabled(Int32OffsetId))
+    // Offsets into tensors of at most 2^31 - 1 elements fit int32.
+    if (Enabled(Int32OffsetId) && Options.MaxElementCount > Int32OffsetLimit)
       runInt32Offset(Ctx);
-    if (Enabled(StoreMaskMismatchId))
+    if (Enabled(StoreMaskMismatchId)) {
       runStoreMaskMismatch(Ctx);
+      if (!Options.CheckLoads)
+        dropLoadFindings(Ctx);
+    }
     if (Enabled(NarrowAccumulationId))
       runNarrowAccumulation(Ctx);
     if (Enabled(IndexWidthMismatchId))
       runIndexWidthMismatch(Ctx);
 
     LineTable Lines(Source);
+    if (!Ctx.WidthSummaries.empty()) {
+      for (TritonWidthSummary &S : Ctx.WidthSummaries) {
+        if (!S.Narrow)
+          continue;
+        Finding At;
+        At.Check = IndexWidthMismatchId.str();
+        At.Pos = S.WrapSite;
+        S.Suppressed = isSuppressed(Lines, At);
+      }
+      recordTritonWidthSummaries(std::move(Ctx.WidthSummaries));
+    }
     for (Finding &F : Ctx.Findings)
       if (Enabled(F.Check) && !isSuppressed(Lines, F))
         Result.Findings.push_back(std::move(F));
     llvm::sort(Result.Findings, findingLess);
-    Result.Findings.erase(
-        std::unique(Result.Findings.begin(), Result.Findings.end(),
-                    [](const Finding &A, const Finding &B) {
-                      return A.Check == B.Check && A.Pos.Offset == B.Pos.Offset &&
-                             A.Message == B.Message;
-                    }),
-        Result.Findings.end());
+    Result.Findings.erase(std::unique(Result.Findings.begin(),
+                                      Result.Findings.end(),
+                                      [](const Finding &A, const Finding &B) {
+                                        return A.Check == B.Check &&
+                                               A.Pos.Offset == B.Pos.Offset &&
+                                               A.Message == B.Message;
+                                      }),
+                          Result.Findings.end());
   } catch (...) {
     Result.Findings.clear();
     Result.Errors.push_back(
-        {Path.str(), "'" + Path.str() + "' could not be analysed (internal error)"});
+        {Path.str(),
+         "'" + Path.str() + "' could not be analysed (internal error)"});
   }
   return Result;
 }

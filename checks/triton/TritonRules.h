@@ -9,6 +9,7 @@
 #ifndef KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
 
+#include "checks/triton/TritonCheckOptions.h"
 #include "lib/Finding.h"
 #include "lib/triton/TritonValues.h"
 #include <memory>
@@ -25,8 +26,34 @@ inline constexpr llvm::StringLiteral StoreMaskMismatchId =
 inline constexpr llvm::StringLiteral NarrowAccumulationId =
     "kernel-narrow-accumulation";
 
+/// What kernel-index-width-mismatch remembers of one kernel of a family so
+/// that a whole run can pair kernels of different files
+/// (crossFileTritonIndexWidthFindings in TritonChecks.h).
+struct TritonWidthSummary {
+  std::string Kernel;
+  std::string File; // the path as the caller named it
+  std::string FamilyKey;
+  bool Marked = false;   // the name carries a role marker
+  bool Backward = false; // ... a backward one
+  bool SiblingFamilies = true;
+  /// The first int32 offset that can wrap (Narrow), its text, and the note
+  /// that widens it; set when the kernel never widens an address.
+  bool Narrow = false;
+  SourcePosition WrapSite;
+  std::string WrapText;
+  std::vector<Note> FixNotes;
+  /// The first 64-bit widening that reaches an address.
+  bool Wide = false;
+  SourcePosition WidenSite;
+  /// NOLINT at WrapSite, or a finding already made in the kernel's file.
+  bool Suppressed = false;
+  bool ReportedInFile = false;
+};
+
 struct RuleContext {
   RuleContext(llvm::StringRef Path, const TritonModule &M);
+  RuleContext(llvm::StringRef Path, const TritonModule &M,
+              const TritonCheckOptions &Options);
 
   llvm::StringRef Path;
   const TritonModule &M;
@@ -35,6 +62,10 @@ struct RuleContext {
   /// contexts. Roots[i] analyses M.functions()[RootFunction[i]].
   std::vector<std::unique_ptr<FunctionAnalysis>> Analyses;
   std::vector<Finding> Findings;
+  const TritonCheckOptions &Options;
+  /// Filled by runIndexWidthMismatch: one entry per kernel of a named
+  /// family that widens or wraps.
+  std::vector<TritonWidthSummary> WidthSummaries;
 
   SourcePosition position(NodeId N) const;
   /// Source text of a node, shortened for messages.
@@ -53,6 +84,9 @@ void runInt32Offset(RuleContext &Ctx);
 void runStoreMaskMismatch(RuleContext &Ctx);
 void runNarrowAccumulation(RuleContext &Ctx);
 void runIndexWidthMismatch(RuleContext &Ctx);
+/// Adds one file's summaries to the process-wide store of
+/// crossFileTritonIndexWidthFindings (IndexWidthMismatchRule.cpp).
+void recordTritonWidthSummaries(std::vector<TritonWidthSummary> Summaries);
 
 /// Names of the 16-bit float type of V ("tl.float16" / "tl.bfloat16").
 inline const char *floatTypeName(const ValueFacts &V) {
