@@ -247,6 +247,9 @@ TEST(Cli, CheckOptionsReachTheChecksInCliAndPlugin) {
   llvm::sys::fs::remove(D.path(".kernel-tidy.yaml"));
 
   // The plugin reads the same option from .clang-tidy, natively.
+#ifdef KT_PLUGIN_MODE_UNAVAILABLE
+  GTEST_SKIP() << "plugin half: " KT_PLUGIN_MODE_UNAVAILABLE;
+#endif
   std::vector<std::string> Plugin = {KT_CLANG_TIDY_PATH, "-load=" KT_PLUGIN_PATH,
                                      "-checks=-*,kernel-int32-offset", "--quiet",
                                      File, "--"};
