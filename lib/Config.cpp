@@ -99,8 +99,10 @@ public:
         exclude(V, C);
       } else if (Key == "HeaderFilterRegex") {
         if (auto S = scalar(V, Key, "a regular expression")) {
+          // Empty is clang-tidy's "no header" default, and what
+          // --dump-config writes when no file sets one.
           std::string Why;
-          if (!llvm::Regex(*S).isValid(Why))
+          if (!S->empty() && !llvm::Regex(*S).isValid(Why))
             error(V.Mark(), "invalid HeaderFilterRegex: " + Why);
           else
             C.HeaderFilterRegex = *S;
