@@ -2,21 +2,27 @@
 //
 // Reported: an *offset expression* computed in int32 whose magnitude can pass
 // 2^31 (a product of two runtime quantities: `pid * stride`, `rows * C`,
-// `offs_m[:, None] * stride_m`) that reaches the pointer argument of
-// tl.load / tl.store / tl.atomic_* or the base of tl.make_block_ptr. The
-// caret is on the first such product (the wrap site); a note carries the
-// `.to(tl.int64)` fix at the index's source (the tl.program_id call when the
-// index is a program id, else the operand itself).
+// `offs_m[:, None] * stride_m`, or a token index scaled by a row width,
+// `i_b * T * H`) that reaches the pointer argument of tl.load / tl.store /
+// tl.atomic_* or the base of tl.make_block_ptr. The caret is on the first
+// such product (the wrap site), reported once; notes mark each access line
+// the wrapped value reaches and carry the `.to(tl.int64)` fix at the
+// index's source (the tl.program_id call when the index is a program id,
+// else the operand itself).
 //
 // Not reported: products with a compile-time factor (`pid * BLOCK`), lane
 // offsets (`tl.arange(0, BLOCK) * stride`), grid arithmetic
-// (`pid_m * num_pid_n`), anything already int64, and values loaded from
-// memory (their element type is not known from the source).
+// (`pid_m * num_pid_n`), token indices that are not scaled further
+// (`i_b * T`, `(i_b * T).to(tl.int64)`: bounded by the token count),
+// anything already int64, and values loaded from memory (their element type
+// is not known from the source).
 //
 // Blind spots: int arguments Triton specialises to i64 at launch (values
 // >= 2^31) are still modelled as int32, so a kernel that is only ever
 // launched with huge strides is reported; sums of two large int32 terms
-// without a product are not reported.
+// without a product are not reported; only the first wrap site feeding an
+// address is reported (a second product in the same offset shows once the
+// first is widened).
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
@@ -53,29 +59,55 @@ FunctionAnalysis &owner(FunctionAnalysis &A, const PySyntaxTree &T,
 } // namespace
 
 void runInt32Offset(RuleContext &Ctx) {
-  llvm::DenseSet<NodeId> Reported;
+  // One finding per wrap site, with a note at every access line its wrapped
+  // value reaches (the fix is at the wrap site; the uses show how far it
+  // goes). Accesses are gathered first, across the kernel analyses and the
+  // helper contexts, so a wrap site used by several accesses is reported once.
+  struct Use {
+    FunctionAnalysis *A;
+    const MemoryAccess *Access;
+  };
+  llvm::SmallVector<NodeId, 16> Order;
+  llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> Uses;
   for (auto &AP : Ctx.Analyses) {
     FunctionAnalysis &A = *AP;
     for (const MemoryAccess &Access : A.function().Accesses) {
       ValueFacts Ptr = A.facts(Access.Pointer);
-      if (Ptr.WrapSite == NoNode || !Reported.insert(Ptr.WrapSite).second)
+      if (Ptr.WrapSite == NoNode)
         continue;
-      std::string Op = accessName(Access)
-                           ? std::string(accessName(Access))
-                           : "tl." + Access.Callee.str();
-      FunctionAnalysis &Owner = owner(A, Ctx.T, Ptr.WrapSite);
-      Finding &F = Ctx.report(
-          Int32OffsetId, Ptr.WrapSite,
-          "offset '" + Ctx.quote(Ptr.WrapSite) +
-              "' is computed in 32-bit 'int32' and can wrap before it "
-              "reaches the pointer of '" +
-              Op + "'");
-      if (&Owner != &A || Ctx.T.node(Access.Call).Line !=
-                              Ctx.T.node(Ptr.WrapSite).Line)
-        Ctx.note(F, Access.Call,
-                 "the wrapped offset is used by '" + Op + "' here");
-      Ctx.addWideningNote(F, Owner, Ptr.WrapSite);
+      auto &List = Uses[Ptr.WrapSite];
+      if (List.empty())
+        Order.push_back(Ptr.WrapSite);
+      List.push_back(Use{&A, &Access});
     }
+  }
+  for (NodeId Site : Order) {
+    const llvm::SmallVector<Use, 4> &List = Uses[Site];
+    FunctionAnalysis &A = *List.front().A;
+    const MemoryAccess &First = *List.front().Access;
+    std::string Op = accessName(First) ? std::string(accessName(First))
+                                       : "tl." + First.Callee.str();
+    FunctionAnalysis &Owner = owner(A, Ctx.T, Site);
+    Finding &F = Ctx.report(
+        Int32OffsetId, Site,
+        "offset '" + Ctx.quote(Site) +
+            "' is computed in 32-bit 'int32' and can wrap before it "
+            "reaches the pointer of '" +
+            Op + "'");
+    llvm::DenseSet<unsigned> Lines;
+    Lines.insert(Ctx.T.node(Site).Line);
+    for (const Use &U : List) {
+      const MemoryAccess &Access = *U.Access;
+      // One note per access line (a line with several loads is one use).
+      if (!Lines.insert(Ctx.T.node(Access.Call).Line).second)
+        continue;
+      std::string UseOp = accessName(Access)
+                              ? std::string(accessName(Access))
+                              : "tl." + Access.Callee.str();
+      Ctx.note(F, Access.Call,
+               "the wrapped offset is used by '" + UseOp + "' here");
+    }
+    Ctx.addWideningNote(F, Owner, Site);
   }
 }
 

@@ -2,14 +2,17 @@
 //
 // Facts are computed lazily and memoised per node. Name resolution is by
 // position: a use sees the binding of its name that became visible last
-// before it in the source (branches are merged by taking the later one; a
-// loop body sees the bindings before the loop on its first iteration). That
+// before it in the source, never one in another branch of an `if` that holds
+// the use (after an `if`, the later branch's binding gives the facts and the
+// other branches' bindings add their wrap sites; a loop body sees the
+// bindings before the loop on its first iteration). That
 // order only ever points backwards, so evaluation cannot cycle; helper calls
 // are evaluated at most three levels deep.
 //
 //===----------------------------------------------------------------------===//
 #include "lib/triton/TritonValues.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 
@@ -24,8 +27,11 @@ Magnitude minMag(Magnitude A, Magnitude B) { return std::min(A, B); }
 /// Magnitude of a product: a constant or a lane index scales a quantity
 /// without changing its kind; program indices times program counts stay
 /// program indices (grid arithmetic); anything runtime times anything
-/// runtime can pass 2^31.
+/// runtime can pass 2^31. A token index scaled by anything (a row width, be
+/// it a stride or a compile-time head size) is an element offset.
 Magnitude mulMag(Magnitude A, Magnitude B) {
+  if (A == Magnitude::Rows || B == Magnitude::Rows)
+    return Magnitude::Large;
   if (A == Magnitude::Const)
     return B;
   if (B == Magnitude::Const)
@@ -220,16 +226,92 @@ const Binding *FunctionAnalysis::resolve(llvm::StringRef Name,
   const Binding *Best = nullptr;
   for (unsigned I : It->second) {
     const Binding &B = F.Bindings[I];
-    if (B.VisibleFrom <= At && (!Best || B.VisibleFrom >= Best->VisibleFrom))
+    if (B.VisibleFrom <= At &&
+        (!Best || B.VisibleFrom >= Best->VisibleFrom) &&
+        !inExclusiveBranch(B.Target, Use))
       Best = &B;
   }
   return Best;
 }
 
+NodeId FunctionAnalysis::branchOf(NodeId If, NodeId N) const {
+  const PySyntaxTree &T = tree();
+  for (NodeId P = N; P != NoNode; P = T.node(P).Parent)
+    if (T.node(P).Parent == If)
+      return P;
+  return NoNode;
+}
+
+bool FunctionAnalysis::inExclusiveBranch(NodeId Def, NodeId Use) const {
+  // Def sits in one branch of an `if` (the consequence, an elif clause or
+  // the else clause) and Use in another: the branches never both run.
+  const PySyntaxTree &T = tree();
+  for (NodeId P = T.node(Def).Parent; P != NoNode && P != F.Definition;
+       P = T.node(P).Parent) {
+    if (T.kind(P) != PyKind::IfStatement || !T.contains(P, Use))
+      continue;
+    NodeId DefBranch = branchOf(P, Def), UseBranch = branchOf(P, Use);
+    return DefBranch != UseBranch &&
+           DefBranch != T.field(P, PyField::Condition) &&
+           UseBranch != T.field(P, PyField::Condition);
+  }
+  return false;
+}
+
+void FunctionAnalysis::joinBranchWrapSite(const Binding &B, NodeId Use,
+                                          ValueFacts &V) {
+  // The binding a use resolves to is the last one in source order; where it
+  // sits in a branch of an `if` that ends before the use, the last binding
+  // of the name in each other branch (or, without an else, the one before
+  // the `if`) reaches the use too. A wrap on any path is a wrap.
+  const PySyntaxTree &T = tree();
+  auto It = F.BindingsByName.find(B.Name);
+  for (NodeId P = T.node(B.Target).Parent;
+       P != NoNode && P != F.Definition && V.WrapSite == NoNode;
+       P = T.node(P).Parent) {
+    if (T.kind(P) != PyKind::IfStatement || T.contains(P, Use))
+      continue;
+    NodeId Own = branchOf(P, B.Target);
+    bool HasElse = false;
+    T.forEachNamedChild(P, [&](NodeId C) {
+      HasElse |= T.kind(C) == PyKind::ElseClause;
+    });
+    for (unsigned I : It->second) {
+      const Binding &O = F.Bindings[I];
+      if (&O == &B || !T.contains(P, O.Target))
+        continue;
+      NodeId Branch = branchOf(P, O.Target);
+      if (Branch == Own || Branch == T.field(P, PyField::Condition))
+        continue;
+      bool Last = true;
+      for (unsigned J : It->second)
+        Last &= !(T.contains(Branch, F.Bindings[J].Target) &&
+                  F.Bindings[J].VisibleFrom > O.VisibleFrom);
+      if (!Last)
+        continue;
+      ValueFacts OF = bindingFacts(O);
+      if (OF.WrapSite != NoNode) {
+        V.WrapSite = OF.WrapSite;
+        return;
+      }
+    }
+    if (!HasElse)
+      if (const Binding *Before = resolve(B.Name, P)) {
+        ValueFacts OF = bindingFacts(*Before);
+        if (OF.WrapSite != NoNode)
+          V.WrapSite = OF.WrapSite;
+      }
+  }
+}
+
 ValueFacts FunctionAnalysis::nameFacts(NodeId Ident) {
   llvm::StringRef Name = tree().text(Ident);
-  if (const Binding *B = resolve(Name, Ident))
-    return bindingFacts(*B);
+  if (const Binding *B = resolve(Name, Ident)) {
+    ValueFacts V = bindingFacts(*B);
+    if (V.WrapSite == NoNode)
+      joinBranchWrapSite(*B, Ident, V);
+    return V;
+  }
   int P = F.paramIndex(Name);
   if (P >= 0)
     return Params[P];
@@ -320,8 +402,11 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
   ValueFacts V = promote(L, R);
   if (Op == "*") {
     V.Mag = mulMag(L.Mag, R.Mag);
+    if (V.Mag == Magnitude::Large && isTokenIndexProduct(Node, L, R))
+      V.Mag = Magnitude::Rows;
   } else if (Op == "<<") {
-    V.Mag = R.CompileTime ? L.Mag : Magnitude::Large;
+    V.Mag = R.CompileTime && L.Mag != Magnitude::Rows ? L.Mag
+                                                        : Magnitude::Large;
   } else if (Op == "//" || Op == ">>") {
     V.Mag = L.Mag;
   } else if (Op == "%") {
@@ -336,6 +421,52 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
       V.WrapSite == NoNode)
     V.WrapSite = Node;
   return V;
+}
+
+namespace {
+
+/// A sequence length by name: `T`, `T_<x>` / `T<X>` (`T_seq`, `T_max`, `TQ`,
+/// `TK`), `NT` (chunks per sequence), or a name holding `seq_len`, `seqlen`
+/// or `tokens` (`max_seqlen`, `n_tokens`); never a stride.
+bool isSequenceLengthName(llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef L(Lower);
+  if (L.contains("stride")) // `stride_q_seqlen` is a stride, not a length
+    return false;
+  if (Name == "T" || Name == "NT" || Name.starts_with("T_"))
+    return true;
+  if (Name.size() <= 3 && Name.starts_with("T") &&
+      llvm::all_of(Name, [](char C) { return C >= 'A' && C <= 'Z'; }))
+    return true;
+  return L.contains("seq_len") || L.contains("seqlen") ||
+         L.contains("tokens");
+}
+
+} // namespace
+
+bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
+                                           const ValueFacts &R) const {
+  // `i_b * T`: a batch index (a program id) or batch count (`B`) times a
+  // runtime sequence length is a token index. It is below the number of
+  // tokens, which passes 2^31 only for tensors far beyond MaxElementCount
+  // once a row holds more than a few hundred elements; it wraps only when
+  // scaled by a row width, and that product is the wrap site.
+  const PySyntaxTree &T = tree();
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return false;
+  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
+  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
+  auto IsLength = [&](NodeId N, const ValueFacts &V) {
+    return T.kind(N) == PyKind::Identifier && !V.CompileTime &&
+           V.Mag == Magnitude::Size && isSequenceLengthName(T.text(N));
+  };
+  auto IsBatch = [&](NodeId N, const ValueFacts &V) {
+    return V.Mag == Magnitude::ProgramId ||
+           (T.kind(N) == PyKind::Identifier && T.text(N) == "B" &&
+            V.Mag == Magnitude::Size);
+  };
+  return (IsBatch(LN, L) && IsLength(RN, R)) ||
+         (IsBatch(RN, R) && IsLength(LN, L));
 }
 
 ValueFacts FunctionAnalysis::dtypeFacts(NodeId TypeExpr) {

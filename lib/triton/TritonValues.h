@@ -16,9 +16,12 @@
 //    known from the source) and never count as int32.
 //  * magnitude, a small lattice: Const (compile-time) < Lane (a constexpr
 //    block of tl.arange) < ProgramId (a program index or program count) <
-//    Size (a runtime size or stride) < Large (a product of two runtime
-//    quantities, e.g. `pid * stride`, `rows * C`, `offs_m[:, None] * stride_m`,
-//    which can pass 2^31 on a large tensor).
+//    Size (a runtime size or stride) < Rows (a token index: a batch index
+//    or count times a runtime sequence length, `i_b * T`, bounded by the
+//    number of tokens) < Large (a product of two runtime quantities, e.g.
+//    `pid * stride`, `rows * C`, `offs_m[:, None] * stride_m`, or a token
+//    index times a row width, `i_b * T * H`, which can pass 2^31 on a large
+//    tensor).
 //  * wrap site: the first int32 product of Large magnitude that feeds the
 //    value. It is kept through later arithmetic and widening (the wrap already
 //    happened) and dropped by comparisons.
@@ -42,7 +45,7 @@
 
 namespace kerneltidy::triton {
 
-enum class Magnitude : uint8_t { Const, Lane, ProgramId, Size, Large };
+enum class Magnitude : uint8_t { Const, Lane, ProgramId, Size, Rows, Large };
 
 enum class ValueType : uint8_t { Unknown, Int, Float, Bool, DType };
 
@@ -164,6 +167,17 @@ private:
   ValueFacts binaryFacts(NodeId Node, const ValueFacts &L, llvm::StringRef Op,
                          const ValueFacts &R);
   ValueFacts rangeFacts(NodeId Iterable);
+  /// `i_b * T`: see the Rows magnitude.
+  bool isTokenIndexProduct(NodeId Node, const ValueFacts &L,
+                           const ValueFacts &R) const;
+  /// The child of If (its consequence, an elif or else clause, or its
+  /// condition) that holds N.
+  NodeId branchOf(NodeId If, NodeId N) const;
+  /// True when Def and Use sit in different branches of one `if`.
+  bool inExclusiveBranch(NodeId Def, NodeId Use) const;
+  /// Joins into V the wrap site of the other branches' bindings of B's
+  /// name that reach Use (see the .cpp).
+  void joinBranchWrapSite(const Binding &B, NodeId Use, ValueFacts &V);
   /// `<module>.program_id(axis)` of a module other than triton.language:
   /// 64-bit when its module is known to widen, else of unknown width.
   ValueFacts extensionProgramId(NodeId Call, bool Widens);
