@@ -15,7 +15,12 @@
 //     offset (from tl.arange) that the kernel compares elsewhere against a
 //     runtime bound (`cols < n_cols`), while the access's mask does not read
 //     it: either no mask at all (an unmasked tail) or a 2-D mask that covers
-//     one axis but not the other.
+//     one axis but not the other. The offset may also be an expression the
+//     kernel never names (`i_t * BT + tl.arange(0, BT)`), bounded by a test
+//     that masks a sibling access (`mask = i_t * BT + tl.arange(0, BT) < T`);
+//     such an access is reported even under a tl.constexpr feature branch
+//     (`if USE_GATE:`) unless that branch is a specialisation whose other
+//     branch masks the same access.
 //
 // Not reported: addresses sanitised with tl.where (`safe = tl.where(p, t, 0)`),
 // offsets wrapped into range with `%`, accesses in a branch on a tl.constexpr
@@ -159,6 +164,86 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
+/// Text without blanks, so that `i * BT + o` and `i*BT + o` compare equal.
+std::string compact(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (C != ' ' && C != '\t' && C != '\n' && C != '\\')
+      Out.push_back(C);
+  return Out;
+}
+
+/// True when the access, unmasked, sits under a tl.constexpr `if` whose other
+/// branch performs the same access with a mask: an `if EVEN_K:`
+/// specialisation, where the unmasked branch is safe by construction.
+bool isMaskedSpecialisation(RuleContext &Ctx, FunctionAnalysis &A,
+                            const MemoryAccess &Access) {
+  const PySyntaxTree &T = Ctx.T;
+  if (!A.underConstexprBranch(Access.Call))
+    return false;
+  std::string Pointer = compact(T.text(Access.Pointer));
+  for (const MemoryAccess &Other : A.function().Accesses)
+    if (&Other != &Access && Other.Mask != NoNode &&
+        compact(T.text(Other.Pointer)) == Pointer)
+      return true;
+  return false;
+}
+
+/// Shape 2 for an index the kernel never names: the access's address holds
+/// a per-lane expression (`i_t * BT + tl.arange(0, BT)`) that the kernel
+/// compares against a runtime bound elsewhere (`mask = ... < T`, used by its
+/// sibling accesses), and its mask does not test that bound.
+template <typename MaskTestsFn>
+void findInlineBound(
+    RuleContext &Ctx, FunctionAnalysis &A, const MemoryAccess &Access,
+    MaskTestsFn &&MaskTestsBound,
+    llvm::SmallVectorImpl<std::pair<NodeId, llvm::StringRef>> &Missing) {
+  const PySyntaxTree &T = Ctx.T;
+  const auto &Inline = A.inlineRuntimeBounds();
+  if (Inline.empty() || isMaskedSpecialisation(Ctx, A, Access))
+    return;
+  // The address, through the names it reads (a pointer built in steps).
+  llvm::SmallVector<NodeId, 8> Roots = {Access.Pointer};
+  FunctionAnalysis::Dependencies Address;
+  A.dependencies(Access.Pointer, Address,
+                 FunctionAnalysis::StopAtClamp |
+                     FunctionAnalysis::StopAtOpaqueCall |
+                     FunctionAnalysis::StopAtNonIndex);
+  for (const Binding *B : Address.Bindings)
+    if (B->Value != NoNode)
+      Roots.push_back(B->Value);
+  // The test must mask a sibling access: the kernel itself says which
+  // lanes are out of range.
+  auto MasksSibling = [&](NodeId Comparison) {
+    for (const MemoryAccess &Other : A.function().Accesses) {
+      if (&Other == &Access || Other.Mask == NoNode)
+        continue;
+      llvm::SmallVector<NodeId, 8> Atoms;
+      A.predicateAtoms(Other.Mask, Atoms);
+      if (llvm::is_contained(Atoms, Comparison))
+        return true;
+    }
+    return false;
+  };
+  for (const auto &[Index, Test] : Inline) {
+    if (MaskTestsBound(Test.Bound) ||
+        (Access.Mask != NoNode && T.contains(Access.Mask, Test.Comparison)) ||
+        !MasksSibling(Test.Comparison))
+      continue;
+    std::string Want = compact(T.text(Index));
+    bool Used = false;
+    for (NodeId Root : Roots)
+      T.walk(Root, [&](NodeId N) {
+        Used |= T.kind(N) == PyKind::BinaryOperator && !T.contains(N, Index) &&
+                compact(T.text(N)) == Want;
+      });
+    if (Used) {
+      Missing.push_back({Test.Comparison, T.text(Index)});
+      return;
+    }
+  }
+}
+
 /// Shape 2: a per-lane offset with a runtime bound that the mask ignores.
 void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
                            const MemoryAccess &Access) {
@@ -172,7 +257,7 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   if (BaseCallee == "make_block_ptr" || BaseCallee == "advance")
     return;
   const auto &Bounds = A.runtimeBounds();
-  if (Bounds.empty())
+  if (Bounds.empty() && A.inlineRuntimeBounds().empty())
     return;
   // Clamped (`%`, tl.minimum, tl.where) and opaque (helper-computed)
   // offsets are taken to be in range.
@@ -220,7 +305,11 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }
-  if (Missing.empty() || A.underConstexprBranch(Access.Call))
+  if (!Missing.empty() && A.underConstexprBranch(Access.Call))
+    return;
+  if (Missing.empty())
+    findInlineBound(Ctx, A, Access, MaskTestsBound, Missing);
+  if (Missing.empty())
     return;
   llvm::sort(Missing);
   auto [Cmp, Name] = Missing.front();

@@ -1055,6 +1055,14 @@ FunctionAnalysis::runtimeBounds() {
     NodeId Side = T.stripParens(Index);
     while (T.kind(Side) == PyKind::Subscript)
       Side = T.stripParens(T.field(Side, PyField::Value));
+    if (T.kind(Side) == PyKind::BinaryOperator) {
+      // `i_t * BT + tl.arange(0, BT) < T`: an index the kernel never names.
+      ValueFacts BoundFacts = facts(Bound);
+      if (facts(Side).PerLane && !BoundFacts.CompileTime &&
+          !BoundFacts.PerLane && isSizeBound(Bound))
+        InlineBounds.push_back({Side, BoundTest{Cmp, Bound}});
+      continue;
+    }
     if (T.kind(Side) != PyKind::Identifier)
       continue;
     const Binding *B = resolve(T.text(Side), Side);

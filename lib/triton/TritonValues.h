@@ -145,6 +145,12 @@ public:
   /// (`cols < n_cols`, not the triangular `o_i < i`), each with the first
   /// such test.
   const llvm::DenseMap<const Binding *, BoundTest> &runtimeBounds();
+  /// Per-lane index expressions that are not a name, compared against a
+  /// runtime bound (`i_t * BT + tl.arange(0, BT) < T`), each with its test.
+  const std::vector<std::pair<NodeId, BoundTest>> &inlineRuntimeBounds() {
+    runtimeBounds();
+    return InlineBounds;
+  }
   /// If Node is an upper-bound test, its bound side; else NoNode.
   NodeId upperBoundSide(NodeId Node) const;
   /// True when Bound reads a runtime size (an argument or a value computed
@@ -199,6 +205,7 @@ private:
   llvm::DenseMap<NodeId, ValueFacts> Memo;
   llvm::DenseMap<unsigned, ValueFacts> BindingMemo;
   llvm::DenseMap<const Binding *, BoundTest> Bounds;
+  std::vector<std::pair<NodeId, BoundTest>> InlineBounds;
   bool BoundsReady = false;
   unsigned EvalDepth = 0;
 };
