@@ -9,6 +9,10 @@
 //    note at the declaration offers `tl.float32`.
 //  * an accumulator starting from a literal (`acc = 0.0`) that a loop updates
 //    with a value the model knows is 16-bit (`tl.sum(x.to(tl.float16))`).
+//  * `acc += tl.sum(a * b.to(X_dtype), 0)` in a loop, no `dtype=`: tl.sum
+//    reduces in its input's type, and a product cast to the input dtype (a
+//    tl.constexpr dtype argument or `x.dtype.element_ty`) with no factor
+//    that is fp32 on every path is 16-bit for 16-bit inputs (Liger #950).
 //  * tl.atomic_add of a 16-bit value, or into a pointer whose element type
 //    the source names as 16-bit (`"*fp16"`, `tl.pointer_type(tl.float16)`):
 //    concurrent programs sum into a 16-bit cell (the XPU nll_loss2d hazard).
@@ -90,6 +94,105 @@ void checkLoopAccumulators(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
+/// True when Expr is fp32 on every path that reaches it.
+bool isFloat32OnEveryPath(FunctionAnalysis &A, NodeId Expr) {
+  const PySyntaxTree &T = A.tree();
+  Expr = T.stripParens(Expr);
+  while (T.kind(Expr) == PyKind::Subscript)
+    Expr = T.stripParens(T.field(Expr, PyField::Value));
+  if (T.kind(Expr) != PyKind::Identifier) {
+    ValueFacts V = A.facts(Expr);
+    return V.Type == ValueType::Float && V.Bits >= 32;
+  }
+  llvm::SmallVector<const Binding *, 4> Reaching;
+  A.reachingBindings(T.text(Expr), Expr, Reaching);
+  if (Reaching.empty())
+    return false;
+  for (const Binding *B : Reaching) {
+    ValueFacts V = A.facts(B->Value);
+    if (B->Kind == BindingKind::LoopTarget || V.Type != ValueType::Float ||
+        V.Bits < 32)
+      return false;
+  }
+  return true;
+}
+
+/// The dtype a conversion names when it is the kernel's input type rather
+/// than a fixed one: a tl.constexpr parameter (`.to(X_dtype)`) or a
+/// tensor's type (`.to(x_ptr.dtype.element_ty)`). Else NoNode.
+NodeId inputDTypeConversion(RuleContext &Ctx, FunctionAnalysis &A,
+                            NodeId Expr) {
+  const PySyntaxTree &T = Ctx.T;
+  Expr = T.stripParens(Expr);
+  NodeId DType = NoNode;
+  if (Ctx.M.isConversion(Expr))
+    DType = Ctx.M.argument(Expr, 0, "dtype");
+  else if (Ctx.M.languageCallee(Expr) == "cast")
+    DType = Ctx.M.argument(Expr, 1, "dtype");
+  if (DType == NoNode)
+    return NoNode;
+  if (T.kind(DType) == PyKind::Identifier) {
+    const TritonParam *P = A.function().param(T.text(DType));
+    return P && P->IsConstexpr ? DType : NoNode;
+  }
+  if (T.kind(DType) == PyKind::Attribute) {
+    llvm::StringRef Attr = T.text(T.field(DType, PyField::Attribute));
+    return Attr == "element_ty" || Attr == "dtype" ? DType : NoNode;
+  }
+  return NoNode;
+}
+
+/// `acc += tl.sum(a * b.to(X_dtype), 0)` in a loop: tl.sum reduces in its
+/// input's type, and a product cast back to the input dtype with no fp32
+/// factor is 16-bit whenever the input is; the partial sums of every block
+/// are rounded to 16 bits before they reach the fp32 accumulator (Liger
+/// #950).
+void checkNarrowReductions(RuleContext &Ctx, FunctionAnalysis &A,
+                           llvm::DenseSet<NodeId> &Reported) {
+  const PySyntaxTree &T = Ctx.T;
+  for (const Binding &Update : A.function().Bindings) {
+    if (Update.Loop == NoNode || !isAccumulation(A, Update))
+      continue;
+    NodeId Sum = T.stripParens(Update.Value);
+    if (Ctx.M.languageCallee(Sum) != "sum" ||
+        Ctx.M.argument(Sum, 99, "dtype") != NoNode)
+      continue;
+    NodeId Input = T.stripParens(Ctx.M.argument(Sum, 0, "input"));
+    if (T.kind(Input) != PyKind::BinaryOperator || T.operatorText(Input) != "*")
+      continue;
+    llvm::SmallVector<NodeId, 4> Factors;
+    llvm::SmallVector<NodeId, 4> Work = {Input};
+    while (!Work.empty()) {
+      NodeId N = T.stripParens(Work.pop_back_val());
+      if (T.kind(N) == PyKind::BinaryOperator && T.operatorText(N) == "*") {
+        Work.push_back(T.field(N, PyField::Left));
+        Work.push_back(T.field(N, PyField::Right));
+      } else {
+        Factors.push_back(N);
+      }
+    }
+    NodeId Cast = NoNode;
+    bool Wide = false;
+    for (NodeId Factor : Factors) {
+      if (Cast == NoNode)
+        Cast = inputDTypeConversion(Ctx, A, Factor);
+      Wide |= isFloat32OnEveryPath(A, Factor);
+    }
+    if (Cast == NoNode || Wide || !Reported.insert(Sum).second)
+      continue;
+    Finding &F = Ctx.report(
+        NarrowAccumulationId, Sum,
+        "'tl.sum' reduces a product cast to '" + Ctx.quote(Cast) +
+            "' in that type; for 16-bit inputs the partial sums are rounded "
+            "to 16 bits before they are added to '" +
+            Update.Name.str() + "'");
+    Note &N = Ctx.note(F, Input,
+                       "cast the product to 'tl.float32' before the sum");
+    N.Fixes.push_back(
+        Ctx.replacement(Input, "(" + T.text(Input).str() + ").to(tl.float32)"));
+  }
+}
+
 void checkAtomics(RuleContext &Ctx, FunctionAnalysis &A,
                   llvm::DenseSet<NodeId> &Reported) {
   for (const MemoryAccess &Access : A.function().Accesses) {
@@ -123,6 +226,7 @@ void runNarrowAccumulation(RuleContext &Ctx) {
   for (auto &A : Ctx.Analyses) {
     checkLoopAccumulators(Ctx, *A, Reported);
     checkAtomics(Ctx, *A, Reported);
+    checkNarrowReductions(Ctx, *A, Reported);
   }
 }
 

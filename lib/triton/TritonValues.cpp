@@ -258,6 +258,42 @@ bool FunctionAnalysis::inExclusiveBranch(NodeId Def, NodeId Use) const {
   return false;
 }
 
+void FunctionAnalysis::reachingBindings(
+    llvm::StringRef Name, NodeId Use,
+    llvm::SmallVectorImpl<const Binding *> &Out) const {
+  const PySyntaxTree &T = tree();
+  auto It = F.BindingsByName.find(Name);
+  if (It == F.BindingsByName.end())
+    return;
+  uint32_t At = T.node(Use).Start;
+  llvm::SmallVector<const Binding *, 4> Candidates;
+  for (unsigned I : It->second) {
+    const Binding &B = F.Bindings[I];
+    if (B.VisibleFrom <= At && !inExclusiveBranch(B.Target, Use))
+      Candidates.push_back(&B);
+  }
+  // A later binding kills an earlier one when it runs on every path to the
+  // use: no `if` or loop around it ends before the use.
+  auto KillsOnEveryPath = [&](const Binding &Later) {
+    for (NodeId P = T.node(Later.Target).Parent;
+         P != NoNode && P != F.Definition; P = T.node(P).Parent) {
+      PyKind K = T.kind(P);
+      if ((K == PyKind::IfStatement || K == PyKind::ForStatement ||
+           K == PyKind::WhileStatement) &&
+          !T.contains(P, Use))
+        return false;
+    }
+    return true;
+  };
+  for (const Binding *B : Candidates) {
+    bool Killed = false;
+    for (const Binding *Later : Candidates)
+      Killed |= Later->VisibleFrom > B->VisibleFrom && KillsOnEveryPath(*Later);
+    if (!Killed)
+      Out.push_back(B);
+  }
+}
+
 void FunctionAnalysis::joinBranchWrapSite(const Binding &B, NodeId Use,
                                           ValueFacts &V) {
   // The binding a use resolves to is the last one in source order; where it

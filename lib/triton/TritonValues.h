@@ -101,6 +101,11 @@ public:
   /// The binding of Name visible at Use, or null (a parameter, a global or
   /// an unknown name).
   const Binding *resolve(llvm::StringRef Name, NodeId Use) const;
+  /// Every binding of Name that can reach Use: the last one before it, and
+  /// earlier ones that a later binding does not overwrite on every path (a
+  /// binding in a branch or loop body that ends before Use may not run).
+  void reachingBindings(llvm::StringRef Name, NodeId Use,
+                        llvm::SmallVectorImpl<const Binding *> &Out) const;
   /// Follows a name to the expression it was last bound to, through
   /// plain assignments only; returns Expr itself otherwise.
   NodeId definition(NodeId Expr) const;
