@@ -92,13 +92,20 @@ std::vector<std::string> defaultParseArgs(SourceLanguage L,
   switch (L) {
   case SourceLanguage::Cuda:
   case SourceLanguage::Hip:
-    // Host-side parse in Clang's CUDA mode: every kernel body is in the AST,
-    // and no toolkit, GPU arch or device library is needed. HIP is parsed
-    // the same way (clang's HIP mode wants ROCm's headers and device
-    // libraries): its API is CUDA's under other names, which the HIP shim
-    // declares, and __HIP_PLATFORM_AMD__ selects the AMD code paths.
-    Args = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-            "-std=c++17"};
+    // CUDA is parsed device-side, for one GPU arch: every kernel body is in
+    // the AST either way, but only the device pass defines __CUDA_ARCH__,
+    // and real kernels put whole bodies under '#if __CUDA_ARCH__ >= ...'
+    // (ggml, flashinfer). sm_90 is the newest arch clang 19 knows that
+    // kernels commonly select; no toolkit or device library is needed.
+    // HIP is parsed host-side in CUDA mode (clang's HIP mode wants ROCm's
+    // headers and device libraries): its API is CUDA's under other names,
+    // which the HIP shim declares, and __HIP_PLATFORM_AMD__ selects the AMD
+    // code paths (a device pass would define __CUDA_ARCH__, the NVIDIA ones).
+    Args = {"-x", "cuda", "-nocudainc", "-nocudalib", "-std=c++17"};
+    if (L == SourceLanguage::Cuda)
+      Args.insert(Args.begin() + 2, {"--cuda-device-only", "--cuda-gpu-arch=sm_90"});
+    else
+      Args.insert(Args.begin() + 2, "--cuda-host-only");
     if (L == SourceLanguage::Hip) {
       Args.insert(Args.end(), {"-D__HIP_PLATFORM_AMD__=1", "-D__HIPCC__=1",
                                "-DUSE_ROCM=1"});

@@ -54,7 +54,8 @@ TEST(TranslateCompileCommand, NvccCommandFromCMake) {
   EXPECT_EQ(Out.front(), "clang-tool");
   EXPECT_EQ(Out.back(), "/src/kernels/softmax.cu") << S;
   EXPECT_TRUE(hasPair(Out, "-x", "cuda")) << S;
-  EXPECT_TRUE(has(Out, "--cuda-host-only")) << S;
+  EXPECT_TRUE(has(Out, "--cuda-device-only")) << S;
+  EXPECT_TRUE(has(Out, "--cuda-gpu-arch=sm_90")) << S;
   EXPECT_TRUE(has(Out, "-DTORCH_EXTENSION=1")) << S;
   EXPECT_TRUE(has(Out, "-DNDEBUG")) << S;
   EXPECT_TRUE(has(Out, "-DHOST_ONLY=2")) << "-Xcompiler unwrapped: " << S;

@@ -14,6 +14,7 @@ stable figure on a noisy machine), the Triton path's files/s and MB/s, and
 
   tools/bench/bench.py [--build build] [--reps 5] [--files F...] [--callgrind]
                        [--triton-dir DIR] [--scale-dir DIR] [--markdown out.md]
+  tools/bench/bench.py --build build --triton-corpus DIR... [--triton-reps 3]
 """
 import argparse, glob, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -25,7 +26,7 @@ def shim_flags(path):
     lang = "cuda" if path.endswith((".cu", ".cuh")) else "c++"
     flags = ["-x", lang]
     if lang == "cuda":
-        flags += ["--cuda-host-only", "-nocudainc", "-nocudalib"]
+        flags += ["--cuda-device-only", "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib"]
     flags += ["-std=c++17", "-isystem", shim, "-w"]
     pre = os.path.join(shim, "__kernel_tidy_cuda.h" if lang == "cuda" else "__kernel_tidy_prelude.h")
     if os.path.exists(pre):
@@ -122,6 +123,23 @@ def triton_speed(build, src_dir, copies):
         return n, size, wall
 
 
+def triton_corpora(cli, dirs, reps=3):
+    """Per corpus: files, bytes, best-of-reps CPU seconds (user + system) and wall of
+    `kernel-tidy -j 1 --format=json DIR`, all checks. CPU time, not wall, is the figure on a
+    loaded machine."""
+    rows = []
+    for d in dirs:
+        files = sorted(glob.glob(os.path.join(d, "**", "*.py"), recursive=True))
+        size = sum(os.path.getsize(f) for f in files)
+        best = None
+        for _ in range(reps):
+            wall, rss = run([cli, "-j", "1", "--format=json", d])
+            if best is None or LAST_CPU[0] < best[0]:
+                best = (LAST_CPU[0], wall, rss)
+        rows.append((d, len(files), size, best[1], best[0], best[2]))
+    return rows
+
+
 def supports_j(cli):
     out = subprocess.run([cli, "--help"], capture_output=True, text=True).stdout
     return " -j" in out
@@ -143,9 +161,27 @@ def main():
     ap.add_argument("--callgrind-files", type=int, default=1, help="callgrind the first N files")
     ap.add_argument("--triton-dir", default=os.path.join(ROOT, "fixtures", "triton"))
     ap.add_argument("--triton-copies", type=int, default=50)
+    ap.add_argument("--triton-corpus", nargs="*", default=[],
+                    help="directories of Triton code: files per CPU-second of the CLI on each, "
+                         "best of --triton-reps (only this is measured when given)")
+    ap.add_argument("--triton-reps", type=int, default=3)
     ap.add_argument("--scale-dir")
     ap.add_argument("--markdown")
     a = ap.parse_args()
+    if a.triton_corpus:
+        cli = os.path.join(a.build, "tools", "kernel-tidy")
+        lines = ["| corpus | files | MB | wall (s) | CPU (s) | files per CPU-second | MB per CPU-second | peak RSS (MiB) |",
+                 "|---|---|---|---|---|---|---|---|"]
+        for d, n, size, wall, cpu, rss in triton_corpora(cli, a.triton_corpus, a.triton_reps):
+            lines.append("| %s | %d | %.2f | %.2f | %.2f | %.0f | %.1f | %.0f |" % (
+                d, n, size / 1e6, wall, cpu, n / cpu, size / 1e6 / cpu, rss / 1024.0))
+        lines.append("")
+        lines.append("load average before/after: %s" % (" ".join("%.1f" % x for x in os.getloadavg())))
+        text = "\n".join(lines) + "\n"
+        print(text)
+        if a.markdown:
+            open(a.markdown, "w").write(text)
+        return
     files = a.files or sorted(glob.glob(os.path.join(ROOT, "fixtures", "cuda", "**", "*.cu"), recursive=True))
     lines = ["# kernel-tidy benchmark", "",
              "machine: %s, %d cores; date: %s" % (os.uname().machine, os.cpu_count(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
