@@ -447,6 +447,9 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
     V.Mag = L.Mag;
   } else if (Op == "%") {
     V.Mag = minMag(L.Mag, R.Mag);
+  } else if (Op == "-" && L.Mag == Magnitude::Rows &&
+             R.Mag == Magnitude::Rows) {
+    V.Mag = Magnitude::Size; // `eos - bos`: a sequence length
   } else if (Op == "/") {
     if (V.Type == ValueType::Int) {
       V.Type = ValueType::Float;
@@ -503,6 +506,18 @@ bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
   };
   return (IsBatch(LN, L) && IsLength(RN, R)) ||
          (IsBatch(RN, R) && IsLength(LN, L));
+}
+
+bool FunctionAnalysis::loadsTokenOffsets(NodeId Pointer) const {
+  // The pointer's base: the leftmost operand of `cu_seqlens + i_n + 1`.
+  const PySyntaxTree &T = tree();
+  NodeId Base = T.stripParens(Pointer);
+  while (T.kind(Base) == PyKind::BinaryOperator && T.operatorText(Base) == "+")
+    Base = T.stripParens(T.field(Base, PyField::Left));
+  if (T.kind(Base) != PyKind::Identifier)
+    return false;
+  std::string Name = T.text(Base).lower();
+  return llvm::StringRef(Name).contains("cu_seqlens");
 }
 
 ValueFacts FunctionAnalysis::dtypeFacts(NodeId TypeExpr) {
@@ -628,6 +643,10 @@ ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
         V.BFloat = Ptr.PointeeBFloat;
       }
       V.PerLane = Ptr.PerLane;
+      // `tl.load(cu_seqlens + i_n)`: a cumulative sequence length is the
+      // first token of a sequence, a token index (see isTokenIndexProduct).
+      if (loadsTokenOffsets(Arg(0, "pointer")))
+        V.Mag = Magnitude::Rows;
       return V;
     }
     if (Callee == "arange") {

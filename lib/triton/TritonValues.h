@@ -178,6 +178,9 @@ private:
   ValueFacts binaryFacts(NodeId Node, const ValueFacts &L, llvm::StringRef Op,
                          const ValueFacts &R);
   ValueFacts rangeFacts(NodeId Iterable);
+  /// True when Pointer addresses a cumulative-sequence-length table
+  /// (`cu_seqlens + i_n`): what it holds are token indices.
+  bool loadsTokenOffsets(NodeId Pointer) const;
   /// `i_b * T`: see the Rows magnitude.
   bool isTokenIndexProduct(NodeId Node, const ValueFacts &L,
                            const ValueFacts &R) const;
