@@ -94,19 +94,31 @@ void runInt32Offset(RuleContext &Ctx) {
             "' is computed in 32-bit 'int32' and can wrap before it "
             "reaches the pointer of '" +
             Op + "'");
+    // One note per access line (a line with several loads is one use), at
+    // most MaxUseNotes; the last one counts the rest.
+    constexpr unsigned MaxUseNotes = 8;
     llvm::DenseSet<unsigned> Lines;
     Lines.insert(Ctx.T.node(Site).Line);
+    unsigned Shown = 0, Rest = 0;
+    Note *Last = nullptr;
     for (const Use &U : List) {
       const MemoryAccess &Access = *U.Access;
-      // One note per access line (a line with several loads is one use).
       if (!Lines.insert(Ctx.T.node(Access.Call).Line).second)
         continue;
+      if (Shown == MaxUseNotes) {
+        ++Rest;
+        continue;
+      }
+      ++Shown;
       std::string UseOp = accessName(Access)
                               ? std::string(accessName(Access))
                               : "tl." + Access.Callee.str();
-      Ctx.note(F, Access.Call,
-               "the wrapped offset is used by '" + UseOp + "' here");
+      Last = &Ctx.note(F, Access.Call,
+                       "the wrapped offset is used by '" + UseOp + "' here");
     }
+    if (Rest && Last)
+      Last->Message += " (and by " + std::to_string(Rest) +
+                       " more access" + (Rest == 1 ? "" : "es") + ")";
     Ctx.addWideningNote(F, Owner, Site);
   }
 }
