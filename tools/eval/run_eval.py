@@ -4,6 +4,7 @@
 Recall (the historical bug list):
   tools/eval/run_eval.py recall --files /tmp/kt-eval/files [--kt build-eval/tools/kernel-tidy]
                                 [--bugs tools/eval/historical-bugs.tsv] [--window 5] [--markdown out.md]
+                                [--lang triton|c++]
   For every entry, runs `kernel-tidy --format=json` on <files>/<id>/before<ext> and after<ext>
   (materialise them with tools/eval/fetch_files.py). An entry is
     found   when the file before the fix has a finding of the entry's check whose line, or
@@ -14,6 +15,7 @@ Recall (the historical bug list):
 Noise (current heads):
   tools/eval/run_eval.py noise --root /tmp/kt-eval/heads [--labels tools/eval/noise-labels.tsv]
                                [--dump findings.tsv] [--markdown out.md]
+                               [--repos FlagGems,fla,Liger-Kernel]
   <root>/<name>/ holds one exported subtree per repository (see docs/evaluation.md for the
   commits). Every finding is keyed by (name, path relative to <root>/<name>, line, check);
   the labels file gives each key TP / FP / unclear and a one-line reason. Findings without a
@@ -52,6 +54,8 @@ def near(f, lines, window):
 
 def recall(a):
     bugs = load_bugs(a.bugs)
+    if a.lang:
+        bugs = [b for b in bugs if (b["lang"] == "triton") == (a.lang == "triton")]
     rows = []
     for b in bugs:
         ext = os.path.splitext(b["path"])[1]
@@ -120,6 +124,8 @@ def noise(a):
     sampled = {}
     t0 = time.time()
     for name in sorted(os.listdir(a.root)):
+        if a.repos and name not in a.repos.split(","):
+            continue
         base = os.path.join(a.root, name)
         files = []
         for d, _, fs in os.walk(base):
@@ -170,7 +176,7 @@ def noise(a):
         out.append("")
         out.append("True or plausible (TP + unclear) among labelled findings: %d of %d (%.0f%%); false positives %d."
                    % (tot["TP"] + tot["unclear"], labelled, 100.0 * (tot["TP"] + tot["unclear"]) / labelled, tot["FP"]))
-    stale = set(labels) - {k[:4] for k in findings}
+    stale = {k for k in labels if k[0] in sampled} - {k[:4] for k in findings}
     if stale:
         out.append("")
         out.append("Stale labels (no matching finding now): %d" % len(stale))
@@ -197,6 +203,8 @@ def main():
     r.add_argument("--no-trees", action="store_true",
                    help="analyse C++ files alone, without their repository's headers")
     r.add_argument("--verbose", action="store_true")
+    r.add_argument("--lang", choices=("triton", "c++"),
+                   help="only the entries of this language")
     r.add_argument("--markdown")
     n = sub.add_parser("noise")
     n.add_argument("--root", required=True)
@@ -205,6 +213,7 @@ def main():
     n.add_argument("--max-cxx", type=int, default=8,
                    help="analyse at most this many C++ files per repository (even sample); 0: all")
     n.add_argument("--markdown")
+    n.add_argument("--repos", help="comma-separated subfolders of --root to analyse (default: all)")
     for p in (r, n):
         p.add_argument("--kt", default=os.path.join(ROOT, "build-eval", "tools", "kernel-tidy"))
     a = ap.parse_args()
