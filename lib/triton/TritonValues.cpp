@@ -440,6 +440,10 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
     V.Mag = mulMag(L.Mag, R.Mag);
     if (V.Mag == Magnitude::Large && isTokenIndexProduct(Node, L, R))
       V.Mag = Magnitude::Rows;
+    // `(x // m) * m <= x`: the product is bounded by the dividend.
+    if (V.Mag == Magnitude::Large)
+      if (NodeId Dividend = quotientTimesDivisor(Node); Dividend != NoNode)
+        V.Mag = facts(Dividend).Mag;
   } else if (Op == "<<") {
     V.Mag = R.CompileTime && L.Mag != Magnitude::Rows ? L.Mag
                                                         : Magnitude::Large;
@@ -506,6 +510,27 @@ bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
   };
   return (IsBatch(LN, L) && IsLength(RN, R)) ||
          (IsBatch(RN, R) && IsLength(LN, L));
+}
+
+NodeId FunctionAnalysis::quotientTimesDivisor(NodeId Node) const {
+  // `(x // m) * m` or `m * q` with `q = x // m`: returns x, else NoNode.
+  const PySyntaxTree &T = tree();
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return NoNode;
+  NodeId Sides[2] = {T.field(Node, PyField::Left), T.field(Node, PyField::Right)};
+  for (unsigned I = 0; I < 2; ++I) {
+    NodeId Q = definition(Sides[I]);
+    while (T.kind(Q) == PyKind::Subscript)
+      Q = definition(T.field(Q, PyField::Value));
+    Q = T.stripParens(Q);
+    if (T.kind(Q) != PyKind::BinaryOperator || T.operatorText(Q) != "//")
+      continue;
+    NodeId Divisor = T.stripParens(T.field(Q, PyField::Right));
+    NodeId Other = T.stripParens(Sides[1 - I]);
+    if (T.text(Divisor) == T.text(Other))
+      return T.field(Q, PyField::Left);
+  }
+  return NoNode;
 }
 
 bool FunctionAnalysis::loadsTokenOffsets(NodeId Pointer) const {

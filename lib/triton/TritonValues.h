@@ -178,6 +178,9 @@ private:
   ValueFacts binaryFacts(NodeId Node, const ValueFacts &L, llvm::StringRef Op,
                          const ValueFacts &R);
   ValueFacts rangeFacts(NodeId Iterable);
+  /// For `(x // m) * m` (also through a name bound to `x // m`), x; else
+  /// NoNode. Such a product is bounded by x.
+  NodeId quotientTimesDivisor(NodeId Node) const;
   /// True when Pointer addresses a cumulative-sequence-length table
   /// (`cu_seqlens + i_n`): what it holds are token indices.
   bool loadsTokenOffsets(NodeId Pointer) const;
