@@ -52,6 +52,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/NarrowAccumulationCheck.h"
+#include "lib/analysis/DepthLimit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -189,9 +190,12 @@ QualType firstTypeArgument(QualType T) {
 
 /// The name of the class template T specialises, or "".
 StringRef templateNameOf(QualType T) {
+  if (T.isNull())
+    return "";
   if (const auto *TST = T->getAs<TemplateSpecializationType>())
     if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
-      return TD->getName();
+      if (TD->getIdentifier())
+        return TD->getName();
   if (const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
           T->getAsRecordDecl()))
     return RD->getName();
@@ -424,6 +428,8 @@ Operands operandsOf(const Expr *E) {
 }
 
 bool isAtomicRefType(QualType T) {
+  if (T.isNull()) // an object whose type a template pattern leaves open
+    return false;
   StringRef Name = templateNameOf(T.getNonReferenceType());
   return Name == "atomic_ref" || Name == "atomic";
 }
@@ -438,10 +444,18 @@ public:
   std::vector<AtomicAdd> Atomics;
   std::vector<AccumulatorUpdate> Updates;
   std::vector<Division> Divisions;
+  /// Part of the body nests too deep to scan (DepthLimit.h): what was
+  /// collected is incomplete, so the function is not judged.
+  bool TooDeep = false;
 
   void scan(const Stmt *S, bool Device) {
     if (!S)
       return;
+    kerneltidy::AnalysisDepthGuard Depth;
+    if (Depth.exceeded()) {
+      TooDeep = true;
+      return;
+    }
     if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
       const CXXMethodDecl *Op = LE->getCallOperator();
       bool LambdaDevice = Device || !LO.CUDA ||
@@ -791,6 +805,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
   for (const FunctionDecl *FD : Functions) {
     BodyScanner Scanner(FD, Ctx.getLangOpts());
     Scanner.scan(FD->getBody(), isDeviceFunction(FD, Ctx.getLangOpts()));
+    if (Scanner.TooDeep)
+      continue;
     llvm::append_range(Atomics, Scanner.Atomics);
     llvm::append_range(Updates, Scanner.Updates);
     llvm::append_range(Divisions, Scanner.Divisions);

@@ -197,7 +197,9 @@ void BodyAnalysis::checkAccess(size_t Index) {
   bool Shared = SharedBase && SharedBase->hasAttr<CUDASharedAttr>();
 
   for (const Dependency &D : AI.Deps) {
-    if (D.Clamped)
+    // A clamped value was made valid; a constexpr one is what it is at
+    // compile time ('warp_size'), never a sentinel.
+    if (D.Clamped || D.Var->isConstexpr())
       continue;
     // 't < n_classes' bounds t; it does not make the parameter n_classes a
     // possibly invalid value. A parameter is V only against other

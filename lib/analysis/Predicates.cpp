@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/analysis/Predicates.h"
+#include "lib/analysis/DepthLimit.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -305,6 +306,10 @@ FunctionPredicates::FunctionPredicates(const Stmt *Body, ASTContext &Ctx)
     : Body(Body), Ctx(Ctx) {
   if (Body)
     index(Body);
+  // Part of the body was too deep to index: its facts are incomplete, so
+  // no access of this body is judged on them.
+  if (IndexTooDeep)
+    Accesses.clear();
 }
 
 void FunctionPredicates::addAccess(Access A) {
@@ -318,6 +323,11 @@ void FunctionPredicates::addAccess(Access A) {
 void FunctionPredicates::index(const Stmt *S) {
   if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
     return;
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded()) {
+    IndexTooDeep = true;
+    return;
+  }
 
   auto NoteAssignment = [&](const Expr *Target, const Expr *RHS,
                             const Expr *Whole) {
@@ -881,8 +891,32 @@ bool FunctionPredicates::isConstantLike(const Expr *E) const {
   return false;
 }
 
+/// True for the variable of 'for (int s : {a, b, c})': its values are
+/// listed in the source, not read from an index tensor, although clang
+/// initialises it by dereferencing the list's hidden iterator.
+static bool iteratesBracedList(const VarDecl *V) {
+  const auto *Deref = dyn_cast_or_null<UnaryOperator>(
+      V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr);
+  if (!Deref || Deref->getOpcode() != UO_Deref)
+    return false;
+  const auto *Begin = dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreImplicit());
+  const auto *BeginVar = Begin ? dyn_cast<VarDecl>(Begin->getDecl()) : nullptr;
+  if (!BeginVar || !BeginVar->isImplicit() || !BeginVar->getInit())
+    return false;
+  // '__begin1 = __range1.begin()' (or '__range1' itself for arrays).
+  const Expr *Init = BeginVar->getInit()->IgnoreImplicit();
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Init))
+    Init = Call->getImplicitObjectArgument()->IgnoreImplicit();
+  const auto *Range = dyn_cast<DeclRefExpr>(Init);
+  const auto *RangeVar = Range ? dyn_cast<VarDecl>(Range->getDecl()) : nullptr;
+  if (!RangeVar || !RangeVar->isImplicit() || !RangeVar->getInit())
+    return false;
+  const Expr *List = RangeVar->getInit()->IgnoreImplicit();
+  return isa<CXXStdInitializerListExpr>(List) || isa<InitListExpr>(List);
+}
+
 bool FunctionPredicates::isLoadedIndex(const VarDecl *V) const {
-  if (!isLocalToBody(V))
+  if (!isLocalToBody(V) || iteratesBracedList(V))
     return false;
   SmallVector<const Expr *, 8> Work;
   SmallVector<const VarDecl *, 8> Seen{V->getCanonicalDecl()};
