@@ -173,6 +173,7 @@ private:
   const clang::Stmt *Body;
   clang::ASTContext &Ctx;
   std::vector<Access> Accesses;
+  bool IndexTooDeep = false; // index() gave up on a subtree (DepthLimit.h)
   llvm::DenseMap<const clang::VarDecl *, std::vector<Assignment>> Assignments;
   mutable const clang::Expr *Zero = nullptr; // the 0 of synthesised atoms
   mutable llvm::DenseMap<const clang::Stmt *, std::vector<Condition>>
