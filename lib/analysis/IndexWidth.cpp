@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/analysis/IndexWidth.h"
+#include "lib/analysis/DepthLimit.h"
 #include "lib/analysis/KernelDiscovery.h"
 #include "lib/analysis/Magnitude.h"
 #include "clang/AST/ExprCXX.h"
@@ -92,7 +93,8 @@ bool isBuiltinIndexVariable(const Expr *E) {
 /// first sub-expression (pre-order) typed as one. Explicit casts to a
 /// non-dependent type stop the search.
 const TemplateTypeParmType *indexTemplateParam(const Expr *E) {
-  if (!E)
+  AnalysisDepthGuard Depth;
+  if (!E || Depth.exceeded())
     return nullptr;
   QualType T = E->getType();
   if (!T.isNull())
@@ -112,6 +114,9 @@ const TemplateTypeParmType *indexTemplateParam(const Expr *E) {
 /// the index itself when it is a plain variable, else the first integer
 /// variable of that width inside it (pre-order).
 const ValueDecl *widthCarrier(const Expr *E, unsigned Width, ASTContext &Ctx) {
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded())
+    return nullptr;
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (isa<VarDecl>(DRE->getDecl()) &&

@@ -114,6 +114,11 @@ void MagnitudeAnalysis::noteLoop(const Stmt *CondStmt) {
   const auto *Cond = dyn_cast_or_null<Expr>(CondStmt);
   if (!Cond || Cond->containsErrors())
     return;
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded()) {
+    TooDeep = true;
+    return;
+  }
   Cond = Cond->IgnoreParenImpCasts();
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO)
@@ -149,6 +154,11 @@ void MagnitudeAnalysis::noteLoop(const Stmt *CondStmt) {
 void MagnitudeAnalysis::collect(const Stmt *S) {
   if (!S)
     return;
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded()) {
+    TooDeep = true;
+    return;
+  }
   if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
     collect(LE->getBody());
     return;
@@ -395,7 +405,9 @@ static bool isAssumedWide(const Expr *E, const MagnitudeOptions &Opts) {
 }
 
 Magnitude MagnitudeAnalysis::of(const Expr *E) {
-  if (!E)
+  // A body too deep to collect has writes we did not see: nothing in it has
+  // a known bound.
+  if (!E || TooDeep)
     return Magnitude::unknown();
   auto It = ExprCache.find(E);
   if (It != ExprCache.end())

@@ -196,6 +196,7 @@ private:
   void collect(const clang::Stmt *S);
   void noteLoop(const clang::Stmt *Cond);
   Magnitude compute(const clang::Expr *E);
+  bool hasNonConstantOperand(const clang::Expr *E);
   Magnitude binary(const clang::BinaryOperator *BO);
   Magnitude leaf(const clang::Expr *E);
   Magnitude capped(Magnitude M) const;
@@ -213,6 +214,7 @@ private:
   llvm::SmallPtrSet<const clang::VarDecl *, 8> InProgress;
   std::vector<const clang::Stmt *> Loops; // during collect(): open loops
   llvm::SmallPtrSet<const clang::BinaryOperator *, 8> CompoundInLoop;
+  bool TooDeep = false; // collect() gave up on a subtree (DepthLimit.h)
 };
 
 //===----------------------------------------------------------------------===//

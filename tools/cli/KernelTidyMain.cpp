@@ -17,6 +17,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <cstdio>
+#include <unistd.h>
 #include <set>
 
 using namespace llvm;
@@ -108,6 +110,11 @@ static cl::opt<std::string> WriteBaseline(
     "write-baseline",
     cl::desc("Write the findings as a baseline (JSON) and exit 0"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> MaxFileSize(
+    "max-file-size",
+    cl::desc("Skip, with an error, inputs larger than this many bytes (a K, M\n"
+             "or G suffix multiplies by 1024s; 0: no limit; default: 2M)"),
+    cl::value_desc("bytes"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Files analysed in parallel (default: the number of cores)"),
                               cl::init(0), cl::value_desc("N"), cl::Prefix,
@@ -192,6 +199,22 @@ static SarifOptions sarifOptions(int ExitCode) {
     O.Rules.push_back(std::move(R));
   }
   return O;
+}
+
+/// "2097152", "512K", "2M", "1G" (binary multiples); "0": no limit.
+static bool parseByteSize(StringRef S, uint64_t &Bytes) {
+  uint64_t Scale = 1;
+  if (S.consume_back("K") || S.consume_back("k"))
+    Scale = uint64_t(1) << 10;
+  else if (S.consume_back("M") || S.consume_back("m"))
+    Scale = uint64_t(1) << 20;
+  else if (S.consume_back("G") || S.consume_back("g"))
+    Scale = uint64_t(1) << 30;
+  uint64_t N;
+  if (S.empty() || S.getAsInteger(10, N) || N > UINT64_MAX / Scale)
+    return false;
+  Bytes = N * Scale;
+  return true;
 }
 
 static bool parseShard(StringRef S, unsigned &K, unsigned &N) {
@@ -282,8 +305,22 @@ private:
   std::chrono::steady_clock::time_point Start;
 };
 
+static int kernelTidyMain(int argc, const char **argv);
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  int ExitCode = kernelTidyMain(argc, argv);
+  if (crashWasRecovered()) {
+    // LLVM's shutdown would walk what the crashed analysis left behind.
+    outs().flush();
+    errs().flush();
+    fflush(nullptr);
+    _exit(ExitCode);
+  }
+  return ExitCode;
+}
+
+static int kernelTidyMain(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "merge")
     return mergeMain(ArrayRef<const char *>(argv + 2, argv + argc));
   cl::HideUnrelatedOptions(Category);
@@ -326,6 +363,13 @@ int main(int argc, const char **argv) {
   Options.UseConfigFiles = !NoConfig;
   Options.ConfigFile = ConfigFilePath;
   Options.Jobs = Jobs;
+  if (!MaxFileSize.empty() &&
+      !parseByteSize(MaxFileSize, Options.MaxFileSize)) {
+    errs() << "kernel-tidy: error: --max-file-size takes a byte count such as "
+              "2097152, 512K or 2M, not '"
+           << MaxFileSize << "'\n";
+    return 2;
+  }
   if (!Shard.empty() &&
       !parseShard(Shard, Options.ShardIndex, Options.ShardCount)) {
     errs() << "kernel-tidy: error: --shard takes K/N with 1 <= K <= N, not '"
@@ -417,7 +461,14 @@ int main(int argc, const char **argv) {
     bool UseColor = Color == ColorMode::Always ||
                     (Color == ColorMode::Auto && !File &&
                      sys::Process::StandardOutIsDisplayed());
+    // On stdout, the findings only: files that could not be analysed go to
+    // stderr, below, as clang-tidy's "Error while processing" does.
+    std::vector<kerneltidy::FileError> Errors;
+    if (!File)
+      Errors.swap(Result.Errors);
     writeText(Result, *OS, UseColor);
+    if (!File)
+      Errors.swap(Result.Errors);
     break;
   }
   case Format::Json:
@@ -430,12 +481,11 @@ int main(int argc, const char **argv) {
     writeGithub(Result, *OS);
     break;
   }
-  // Machine-readable formats keep stdout clean; errors also reach stderr as
-  // one line each, so scripts and logs see them.
-  if (OutputFormat != Format::Text || File)
-    for (const kerneltidy::FileError &E : Result.Errors)
-      errs() << E.File << ": error: " << E.Message << "\n";
+  // Errors reach stderr as one line each, so scripts and logs see them;
+  // machine-readable formats and report files also carry them.
   OS->flush();
+  for (const kerneltidy::FileError &E : Result.Errors)
+    errs() << E.File << ": error: " << E.Message << "\n";
   if (!Quiet && Baselined)
     errs() << "kernel-tidy: " << Baselined
            << " finding(s) already in the baseline were not reported\n";

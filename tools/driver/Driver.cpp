@@ -8,6 +8,7 @@
 #include "tools/driver/Driver.h"
 #include "checks/CheckCatalog.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
+#include "lib/analysis/DepthLimit.h"
 #include "lib/analysis/IndexWidth.h"
 #include "lib/analysis/KernelListing.h"
 #include "lib/CompileCommands.h"
@@ -17,13 +18,16 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <fcntl.h>
 #include <thread>
 #include <mutex>
@@ -49,10 +53,14 @@ namespace {
 
 using clang::tidy::ClangTidyError;
 
-/// Maps byte offsets of one file to 1-based line and column.
+/// Maps byte offsets of one file to 1-based line and column ('\r\n' ends a
+/// line as '\n' does; the reporters count lines the same way). A UTF-8 byte
+/// order mark is not part of the first line's text: columns there start
+/// after it, as editors show them (offsets still count it).
 class LineTable {
 public:
   explicit LineTable(llvm::StringRef Text) {
+    Bom = Text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
     Starts.push_back(0);
     for (size_t I = 0; I < Text.size(); ++I)
       if (Text[I] == '\n')
@@ -64,13 +72,17 @@ public:
     SourcePosition P;
     P.File = std::move(File);
     P.Line = Line;
-    P.Column = Offset - Starts[Line - 1] + 1;
+    unsigned Start = Starts[Line - 1];
+    if (Line == 1 && Offset >= Bom)
+      Start = Bom;
+    P.Column = Offset - Start + 1;
     P.Offset = Offset;
     return P;
   }
 
 private:
   std::vector<unsigned> Starts;
+  unsigned Bom = 0;
 };
 
 class LineTables {
@@ -175,6 +187,114 @@ bool looksBinary(llvm::StringRef Text) {
   return Text.substr(0, 8192).contains('\0');
 }
 
+/// Reads one input; null, with one error line naming why, when it is not
+/// something to analyse (unreadable, too large, a device or FIFO that would
+/// never end, binary content).
+std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &File,
+                                              uint64_t MaxFileSize,
+                                              std::vector<FileError> &Errors) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(File, Status)) {
+    Errors.push_back({File, "cannot read file: " + EC.message()});
+    return nullptr;
+  }
+  if (Status.type() != llvm::sys::fs::file_type::regular_file) {
+    Errors.push_back({File, "not a regular file"});
+    return nullptr;
+  }
+  if (MaxFileSize && Status.getSize() > MaxFileSize) {
+    Errors.push_back({File, "file is " + std::to_string(Status.getSize()) +
+                                " bytes, over the --max-file-size limit of " +
+                                std::to_string(MaxFileSize) + "; not analysed"});
+    return nullptr;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf) {
+    Errors.push_back({File, "cannot read file: " + Buf.getError().message()});
+    return nullptr;
+  }
+  if (looksBinary((*Buf)->getBuffer())) {
+    Errors.push_back({File, "not a source file (binary content)"});
+    return nullptr;
+  }
+  return std::move(*Buf);
+}
+
+std::atomic<bool> CrashRecovered{false};
+
+/// Gives this thread an alternate signal stack unless it has one (LLVM gives
+/// the main thread one; -j workers have none). Removed at thread exit.
+void installAlternateSignalStack() {
+  struct AlternateStack {
+    std::unique_ptr<char[]> Memory;
+    AlternateStack() {
+      stack_t Current;
+      if (sigaltstack(nullptr, &Current) == 0 && !(Current.ss_flags & SS_DISABLE))
+        return;
+      constexpr size_t Size = 64 << 10;
+      Memory = std::make_unique<char[]>(Size);
+      stack_t Alt{};
+      Alt.ss_sp = Memory.get();
+      Alt.ss_size = Size;
+      if (sigaltstack(&Alt, nullptr) != 0)
+        Memory.reset();
+    }
+    ~AlternateStack() {
+      if (!Memory)
+        return;
+      stack_t Off{};
+      Off.ss_flags = SS_DISABLE;
+      sigaltstack(&Off, nullptr);
+    }
+  };
+  thread_local AlternateStack Stack;
+  (void)Stack;
+}
+
+/// Runs one file's analysis in a crash-recovery context, so that a crash of
+/// a front end (a Clang bug, '#pragma clang __debug crash') costs that file
+/// only. Locks and the stderr redirection are taken outside Analyse: a
+/// recovered crash unwinds nothing. False, with the error, after a crash.
+bool runIsolated(const std::string &File, llvm::function_ref<void()> Analyse,
+                 std::vector<FileError> &Errors) {
+  static std::once_flag Enabled;
+  std::call_once(Enabled, [] {
+    llvm::CrashRecoveryContext::Enable();
+    // A stack overflow (Clang's own Sema recurses once per operator of a
+    // 50,000-term expression) faults again in a handler that runs on the
+    // exhausted stack: run the recovery handler on an alternate one.
+    for (int Signal : {SIGSEGV, SIGBUS}) {
+      struct sigaction Action;
+      if (sigaction(Signal, nullptr, &Action) == 0) {
+        Action.sa_flags |= SA_ONSTACK;
+        sigaction(Signal, &Action, nullptr);
+      }
+    }
+  });
+  installAlternateSignalStack();
+  llvm::CrashRecoveryContext CRC;
+  if (CRC.RunSafely(Analyse))
+    return true;
+  // The crash skipped the destructors of the analyses' depth guards.
+  analysisDepth() = 0;
+  int Signal = CRC.RetCode > 128 ? CRC.RetCode - 128 : 0;
+  const char *Name = Signal == SIGSEGV   ? "SIGSEGV"
+                     : Signal == SIGILL  ? "SIGILL"
+                     : Signal == SIGABRT ? "SIGABRT"
+                     : Signal == SIGBUS  ? "SIGBUS"
+                     : Signal == SIGFPE  ? "SIGFPE"
+                     : Signal == SIGTRAP ? "SIGTRAP"
+                                         : nullptr;
+  std::string Why = Name ? std::string(Name)
+                         : "exit code " + std::to_string(CRC.RetCode);
+  Errors.push_back({File, "the analysis crashed on this file (" + Why +
+                              "); it has no findings, other files are still "
+                              "analysed"});
+  CrashRecovered = true;
+  return false;
+}
+
 /// One file to analyse and the configuration that applies to it.
 struct Job {
   std::string File;
@@ -234,22 +354,20 @@ public:
         collectInputFiles(Options.Paths, Result.Errors);
     loadDatabase(Result);
     for (const std::string &File : Files) {
-      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
-      if (!Buf) {
-        Result.Errors.push_back({File, "cannot read file: " +
-                                           Buf.getError().message()});
+      std::unique_ptr<llvm::MemoryBuffer> Buf =
+          readInput(File, Options.MaxFileSize, Result.Errors);
+      if (!Buf)
         continue;
-      }
-      llvm::StringRef Text = (*Buf)->getBuffer();
-      if (looksBinary(Text)) {
-        Result.Errors.push_back({File, "not a source file (binary content)"});
-        continue;
-      }
+      llvm::StringRef Text = Buf->getBuffer();
       ++Result.FilesAnalysed;
       SourceLanguage Lang = classifySource(File, Text);
       if (Lang == SourceLanguage::Python) {
-        listPython(File, Text, OS, Result);
+        std::string Listing;
+        llvm::raw_string_ostream ListingOS(Listing);
+        if (runIsolated(
+                File, [&] { listPython(File, Text, ListingOS, Result); },
+                Result.Errors))
+          OS << Listing;
         continue;
       }
       std::string Absolute = absolutePath(File);
@@ -257,12 +375,21 @@ public:
       std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
       std::replace(CommandLine.begin() + 1, CommandLine.end(), File, Absolute);
       KernelListing L;
+      bool Completed;
       {
         StderrSilencer Silence(!Options.Verbose);
-        L = listKernels(CommandLine, Absolute,
-                        createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()),
-                        Directory);
+        Completed = runIsolated(
+            File,
+            [&] {
+              L = listKernels(
+                  CommandLine, Absolute,
+                  createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()),
+                  Directory);
+            },
+            Result.Errors);
       }
+      if (!Completed)
+        continue;
       auto Rename = [&](SourcePosition &P) {
         if (P.File == Absolute)
           P.File = File;
@@ -424,34 +551,82 @@ private:
     std::string Error;
     Database = clang::tooling::CompilationDatabase::loadFromDirectory(
         Options.BuildPath, Error);
-    if (!Database)
+    if (Database)
+      return;
+    // LLVM's message lists every database kind it tried, one per line; say
+    // the one thing that matters, on one line, naming the file.
+    llvm::SmallString<256> Json(Options.BuildPath);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Json)) {
       Result.Errors.push_back(
-          {Options.BuildPath,
-           "cannot use compile database: " +
-               llvm::StringRef(Error).trim().str() +
-               "; analysing without it (no-build mode)"});
+          {Options.BuildPath, "no compile_commands.json in this directory; "
+                              "analysing without it (no-build mode)"});
+      return;
+    }
+    std::string JsonError;
+    if (clang::tooling::JSONCompilationDatabase::loadFromFile(
+            Json, JsonError, clang::tooling::JSONCommandLineSyntax::AutoDetect))
+      JsonError = Error; // the file parses: LLVM failed elsewhere
+    std::string Message = llvm::StringRef(JsonError).trim().rtrim('.').str();
+    std::replace(Message.begin(), Message.end(), '\n', ' ');
+    Result.Errors.push_back(
+        {std::string(Json), "invalid compile database: " + Message +
+                                "; analysing without it (no-build mode)"});
   }
 
   void analyseFile(const Job &J, AnalysisResult &Result) {
     const std::string &File = J.File;
-    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-    if (!Buf) {
-      Result.Errors.push_back({File, "cannot read file: " +
-                                         Buf.getError().message()});
+    std::unique_ptr<llvm::MemoryBuffer> Buf =
+        readInput(File, Options.MaxFileSize, Result.Errors);
+    if (!Buf)
       return;
-    }
-    llvm::StringRef Text = (*Buf)->getBuffer();
-    if (looksBinary(Text)) {
-      Result.Errors.push_back({File, "not a source file (binary content)"});
-      return;
-    }
+    llvm::StringRef Text = Buf->getBuffer();
     SourceLanguage Lang = classifySource(File, Text);
+    // What a crashed analysis left half-written is dropped with it.
+    AnalysisResult Local;
     if (Lang == SourceLanguage::Python) {
-      analysePython(J, Text, Result);
+      if (runIsolated(File, [&] { analysePython(J, Text, Local); },
+                      Result.Errors))
+        mergeInto(Result, Local);
       return;
     }
-    analyseCxx(J, Lang, Result);
+    // The compile command is looked up (under the database's lock, with
+    // its log lines) before the isolated part.
+    std::string Directory;
+    std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
+    CxxParseSummary Summary;
+    bool Completed;
+    {
+      StderrSilencer Silence(!Options.Verbose);
+      Completed = runIsolated(
+          File,
+          [&] {
+            analyseCxx(J, std::move(CommandLine), Directory, Local, Summary);
+          },
+          Result.Errors);
+    }
+    if (!Completed)
+      return;
+    mergeInto(Result, Local);
+    if (Summary.CompilerErrors && Options.Verbose) {
+      // One line however many errors: the first one, cut short.
+      std::string First = Summary.FirstCompilerError;
+      std::replace(First.begin(), First.end(), '\n', ' ');
+      if (First.size() > 200)
+        First = First.substr(0, 200) + "...";
+      std::lock_guard<std::mutex> Lock(LogMutex);
+      Log << File << ": " << Summary.CompilerErrors
+          << " compiler error(s) while parsing (first: " << First
+          << "); checks ran on the partial AST\n";
+    }
+  }
+
+  static void mergeInto(AnalysisResult &Result, AnalysisResult &Part) {
+    Result.FilesAnalysed += Part.FilesAnalysed;
+    for (Finding &F : Part.Findings)
+      Result.Findings.push_back(std::move(F));
+    for (FileError &E : Part.Errors)
+      Result.Errors.push_back(std::move(E));
   }
 
   void analysePython(const Job &J, llvm::StringRef Text,
@@ -525,13 +700,19 @@ private:
     }
   };
 
-  void analyseCxx(const Job &J, SourceLanguage Lang, AnalysisResult &Result) {
+  struct CxxParseSummary {
+    unsigned CompilerErrors = 0;
+    std::string FirstCompilerError;
+  };
+
+  /// The isolated part of a C++ file's analysis: Clang and the checks.
+  void analyseCxx(const Job &J, std::vector<std::string> CommandLine,
+                  const std::string &Directory, AnalysisResult &Result,
+                  CxxParseSummary &Summary) {
     const std::string &File = J.File;
     // ClangTool looks commands up by absolute path and reports diagnostics
     // under it; findings name the file as the user spelt it.
     std::string Absolute = absolutePath(File);
-    std::string Directory;
-    std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
     std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
                  std::string(Absolute));
     PreparedDatabase DB;
@@ -554,30 +735,17 @@ private:
     // directory on it, and the process-wide one would chdir every thread.
     auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
-    std::vector<ClangTidyError> Errors;
-    {
-      StderrSilencer Silence(!Options.Verbose);
-      Errors = clang::tidy::runClangTidy(Context, DB, {std::string(Absolute)}, BaseFS,
-                                         /*ApplyAnyFix=*/true);
-    }
+    std::vector<ClangTidyError> Errors = clang::tidy::runClangTidy(
+        Context, DB, {std::string(Absolute)}, BaseFS, /*ApplyAnyFix=*/true);
     ++Result.FilesAnalysed;
-    unsigned CompilerErrors = 0;
-    std::string FirstCompilerError;
     for (const ClangTidyError &E : Errors) {
       if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-        if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
-          if (CompilerErrors++ == 0)
-            FirstCompilerError = E.Message.Message;
-        }
+        if (E.DiagLevel == clang::tooling::Diagnostic::Error &&
+            Summary.CompilerErrors++ == 0)
+          Summary.FirstCompilerError = E.Message.Message;
         continue;
       }
       Result.Findings.push_back(convert(E, Position));
-    }
-    if (CompilerErrors && Options.Verbose) {
-      std::lock_guard<std::mutex> Lock(LogMutex);
-      Log << File << ": " << CompilerErrors
-          << " compiler error(s) while parsing (first: " << FirstCompilerError
-          << "); checks ran on the partial AST\n";
     }
   }
 
@@ -616,6 +784,61 @@ std::string effectiveCheckGlob(llvm::StringRef UserChecks) {
   return Glob;
 }
 
+namespace {
+
+/// Collects the analysable files under Root, hidden entries skipped. Links
+/// to directories are followed, but each directory is walked once: a link
+/// back to one of its own ancestors is a loop, reported and not followed. An
+/// entry that cannot be read is one error, and the walk goes on.
+void walkDirectory(const std::string &Root, std::vector<std::string> &Found,
+                   std::vector<FileError> &Errors) {
+  std::map<llvm::sys::fs::UniqueID, std::string> Walked;
+  std::vector<std::string> Pending{Root};
+  while (!Pending.empty()) {
+    std::string Dir = std::move(Pending.back());
+    Pending.pop_back();
+    llvm::sys::fs::file_status Status;
+    if (std::error_code EC = llvm::sys::fs::status(Dir, Status)) {
+      Errors.push_back({Dir, "cannot walk directory: " + EC.message()});
+      continue;
+    }
+    auto [It, New] = Walked.try_emplace(Status.getUniqueID(), Dir);
+    if (!New) {
+      llvm::StringRef First = It->second;
+      if (llvm::StringRef(Dir).starts_with(First) &&
+          llvm::sys::path::is_separator(Dir[First.size()]))
+        Errors.push_back({Dir, "symbolic link loop back to '" + First.str() +
+                                   "'; not followed"});
+      continue; // else a second link to a directory walked already
+    }
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator Entry(Dir, EC), End;
+         Entry != End && !EC; Entry.increment(EC)) {
+      const std::string &Path = Entry->path();
+      if (llvm::sys::path::filename(Path).starts_with("."))
+        continue;
+      llvm::sys::fs::file_status EntryStatus;
+      if (std::error_code StatusEC = llvm::sys::fs::status(Path, EntryStatus)) {
+        // A dangling link is common and harmless unless it names a source
+        // file; a link that resolves to itself never resolves.
+        if (isAnalysableExtension(Path) ||
+            StatusEC == std::errc::too_many_symbolic_link_levels)
+          Errors.push_back({Path, "cannot open: " + StatusEC.message()});
+        continue;
+      }
+      if (EntryStatus.type() == llvm::sys::fs::file_type::directory_file)
+        Pending.push_back(Path);
+      else if (EntryStatus.type() == llvm::sys::fs::file_type::regular_file &&
+               isAnalysableExtension(Path))
+        Found.push_back(Path);
+    }
+    if (EC)
+      Errors.push_back({Dir, "cannot walk directory: " + EC.message()});
+  }
+}
+
+} // namespace
+
 std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths,
                                            std::vector<FileError> &Errors) {
   std::vector<std::string> Files;
@@ -630,25 +853,14 @@ std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths
       continue;
     }
     std::vector<std::string> Found;
-    std::error_code EC;
-    for (llvm::sys::fs::recursive_directory_iterator It(Path, EC), End;
-         It != End && !EC; It.increment(EC)) {
-      llvm::StringRef Name = llvm::sys::path::filename(It->path());
-      if (Name.starts_with(".")) {
-        It.no_push();
-        continue;
-      }
-      if (It->type() == llvm::sys::fs::file_type::regular_file &&
-          isAnalysableExtension(It->path()))
-        Found.push_back(It->path());
-    }
-    if (EC)
-      Errors.push_back({Path, "cannot walk directory: " + EC.message()});
+    walkDirectory(Path, Found, Errors);
     std::sort(Found.begin(), Found.end());
     Files.insert(Files.end(), Found.begin(), Found.end());
   }
   return Files;
 }
+
+bool crashWasRecovered() { return CrashRecovered; }
 
 AnalysisResult runKernelTidy(const DriverOptions &Options,
                              llvm::raw_ostream &Log, RunStats *Stats) {

@@ -12,6 +12,7 @@
 #include "lib/Finding.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@ struct DriverOptions {
   /// only ConfigFile when it is set. Off: defaults only.
   bool UseConfigFiles = true;
   std::string ConfigFile;
+  /// Larger inputs are not analysed (an error each): a generated blob
+  /// would take minutes and gigabytes. 0: no limit.
+  uint64_t MaxFileSize = DefaultMaxFileSize;
+  static constexpr uint64_t DefaultMaxFileSize = 2u << 20;
   /// Files analysed at once; 0: one per hardware thread.
   unsigned Jobs = 1;
   /// Analyse only shard ShardIndex (1-based) of ShardCount; 0/0: all.
@@ -73,11 +78,18 @@ std::vector<std::string> collectInputFiles(const std::vector<std::string> &Paths
                                            std::vector<FileError> &Errors);
 
 /// Runs every enabled check over every input. Never aborts on a bad file:
-/// it becomes a FileError and the others are still analysed. Verbose
+/// it becomes a FileError and the others are still analysed -- also when
+/// the front end crashes on it (each file runs in a crash-recovery context). Verbose
 /// diagnostics (dropped flags, parse errors per file) go to Log.
 AnalysisResult runKernelTidy(const DriverOptions &Options,
                              llvm::raw_ostream &Log,
                              RunStats *Stats = nullptr);
+
+/// Whether a file's analysis crashed and was recovered in this process. The
+/// crashed run unwound nothing: objects it registered globally (LLVM's timer
+/// groups) may point into its dead stack, so the CLI exits without running
+/// LLVM's static destructors after one.
+bool crashWasRecovered();
 
 /// --list-kernels: prints, for each input, the kernels kernel-tidy finds
 /// (name, kind, position, index parameters, launch sites) and how many
