@@ -1,4 +1,4 @@
-//===- PySyntax.cpp - tree-sitter parse into a flat tree -------------------===//
+//===- PySyntax.cpp - tree-sitter parse into a flat tree ------------------===//
 //
 // One tree-sitter cursor walk per file copies the tree into PySyntaxTree's
 // array. Symbol and field ids are mapped to PyKind/PyField once per process
@@ -119,20 +119,20 @@ struct GrammarTables {
         continue;
       Kinds[S] = kindForName(Name);
       llvm::StringRef N(Name);
-      bool Punctuation = N == "(" || N == ")" || N == "[" || N == "]" ||
-                         N == "{" || N == "}" || N == "," || N == ":" ||
-                         N == "." || N == ";" || N == "=" || N == "@" ||
-                         N == "\"" || N == "def" || N == "return" ||
-                         N == "for" || N == "if" || N == "else" ||
-                         N == "elif" || N == "while" || N == "import" ||
-                         N == "from" || N == "as" || N == "class" ||
-                         N == "->" || N == "lambda" || N == "pass";
+      bool Punctuation =
+          N == "(" || N == ")" || N == "[" || N == "]" || N == "{" ||
+          N == "}" || N == "," || N == ":" || N == "." || N == ";" ||
+          N == "=" || N == "@" || N == "\"" || N == "def" || N == "return" ||
+          N == "for" || N == "if" || N == "else" || N == "elif" ||
+          N == "while" || N == "import" || N == "from" || N == "as" ||
+          N == "class" || N == "->" || N == "lambda" || N == "pass";
       OperatorTokens[S] = !Punctuation;
     }
     uint32_t FieldCount = ts_language_field_count(Language);
     Fields.resize(FieldCount + 1, PyField::None);
     for (uint32_t F = 1; F <= FieldCount; ++F)
-      if (const char *Name = ts_language_field_name_for_id(Language, TSFieldId(F)))
+      if (const char *Name =
+              ts_language_field_name_for_id(Language, TSFieldId(F)))
         Fields[F] = fieldForName(Name);
   }
 };
@@ -270,37 +270,148 @@ std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
   return Spans;
 }
 
-std::unique_ptr<PySyntaxTree>
-PySyntaxTree::parse(llvm::StringRef Source,
-                    const std::vector<TopLevelSpan> *Spans) {
-  const GrammarTables &G = grammar();
-  static thread_local ThreadParser TP;
-  if (Spans) {
-    std::vector<TSRange> Ranges;
-    Ranges.reserve(Spans->size());
-    for (const TopLevelSpan &S : *Spans) {
-      // Adjacent spans merge into one range.
-      if (!Ranges.empty() && Ranges.back().end_byte == S.Begin) {
-        Ranges.back().end_byte = S.End;
-        Ranges.back().end_point = {S.EndLine, 0};
-        continue;
+namespace {
+
+/// Index of the ')' closing the '(' at Open, before Limit, or Limit when
+/// there is none. Strings (single, triple, with escapes) and comments are
+/// skipped; Line and LineStart follow the newlines passed.
+uint32_t closingParen(llvm::StringRef Source, uint32_t Open, uint32_t Limit,
+                      uint32_t &Line, uint32_t &LineStart) {
+  int Depth = 0;
+  for (uint32_t I = Open; I < Limit; ++I) {
+    char C = Source[I];
+    if (C == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    } else if (C == '#') {
+      while (I + 1 < Limit && Source[I + 1] != '\n')
+        ++I;
+    } else if (C == '"' || C == '\'') {
+      bool Triple = I + 2 < Limit && Source[I + 1] == C && Source[I + 2] == C;
+      I += Triple ? 3 : 1;
+      for (; I < Limit; ++I) {
+        if (Source[I] == '\\') {
+          ++I;
+          if (I < Limit && Source[I] == '\n') {
+            ++Line;
+            LineStart = I + 1;
+          }
+          continue;
+        }
+        if (Source[I] == '\n') {
+          ++Line;
+          LineStart = I + 1;
+          if (!Triple)
+            return Limit; // an unterminated string: leave the call alone
+          continue;
+        }
+        if (Source[I] == C &&
+            (!Triple ||
+             (I + 2 < Limit && Source[I + 1] == C && Source[I + 2] == C))) {
+          I += Triple ? 2 : 0;
+          break;
+        }
       }
-      Ranges.push_back({{S.Line, 0}, {S.EndLine, 0}, S.Begin, S.End});
+    } else if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (--Depth == 0)
+        return C == ')' ? I : Limit;
     }
-    // The last range may end mid-line (no final newline).
-    if (!Ranges.empty() && Ranges.back().end_byte == Source.size()) {
+  }
+  return Limit;
+}
+
+} // namespace
+
+std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
+                                      const std::vector<TopLevelSpan> &Spans,
+                                      bool WithoutDecoratorArguments) {
+  std::vector<ParseRange> Out;
+  Out.reserve(Spans.size());
+  auto Add = [&](uint32_t Begin, uint32_t BeginLine, uint32_t BeginColumn,
+                 uint32_t End, uint32_t EndLine, uint32_t EndColumn) {
+    if (!Out.empty() && Out.back().End == Begin) {
+      Out.back().End = End;
+      Out.back().EndLine = EndLine;
+      Out.back().EndColumn = EndColumn;
+      return;
+    }
+    Out.push_back({Begin, End, BeginLine, BeginColumn, EndLine, EndColumn});
+  };
+  for (const TopLevelSpan &S : Spans) {
+    uint32_t From = S.Begin, FromLine = S.Line, FromColumn = 0;
+    if (WithoutDecoratorArguments) {
+      uint32_t Line = S.Line, LineStart = S.Begin;
+      for (uint32_t I = S.Begin; I < S.StatementBegin; ++I) {
+        char C = Source[I];
+        if (C == '\n') {
+          ++Line;
+          LineStart = I + 1;
+        } else if (C == '#') {
+          while (I + 1 < S.StatementBegin && Source[I + 1] != '\n')
+            ++I;
+        } else if (C == '(') {
+          uint32_t OpenLine = Line, OpenColumn = I + 1 - LineStart;
+          uint32_t Close =
+              closingParen(Source, I, S.StatementBegin, Line, LineStart);
+          if (Close == S.StatementBegin)
+            break; // unbalanced: keep the rest as it is
+          if (Close > I + 1) {
+            Add(From, FromLine, FromColumn, I + 1, OpenLine, OpenColumn);
+            From = Close;
+            FromLine = Line;
+            FromColumn = Close - LineStart;
+          }
+          I = Close;
+        }
+      }
+    }
+    // Spans end where the next statement starts (a line start) or at the
+    // end of the file, which may be mid-line.
+    uint32_t EndColumn = 0;
+    if (S.End == Source.size()) {
       size_t LastNewline = Source.rfind('\n');
       uint32_t LineStart =
           LastNewline == llvm::StringRef::npos ? 0 : uint32_t(LastNewline + 1);
-      Ranges.back().end_point.column = uint32_t(Source.size()) - LineStart;
+      EndColumn = uint32_t(Source.size()) - LineStart;
     }
-    // An empty list means "the whole file" to tree-sitter.
+    Add(From, FromLine, FromColumn, S.End, S.EndLine, EndColumn);
+  }
+  return Out;
+}
+
+std::unique_ptr<PySyntaxTree>
+PySyntaxTree::parse(llvm::StringRef Source,
+                    const std::vector<TopLevelSpan> *Spans) {
+  if (!Spans) // one range over the whole file: no included ranges at all
+    return parse(Source, std::vector<ParseRange>{
+                             {0, uint32_t(Source.size()), 0, 0, 0, 0}});
+  return parse(Source, parseRangesOf(Source, *Spans,
+                                     /*WithoutDecoratorArguments=*/false));
+}
+
+std::unique_ptr<PySyntaxTree>
+PySyntaxTree::parse(llvm::StringRef Source,
+                    const std::vector<ParseRange> &Spans) {
+  const GrammarTables &G = grammar();
+  static thread_local ThreadParser TP;
+  if (Spans.size() == 1 && Spans[0].Begin == 0 &&
+      Spans[0].End == Source.size()) {
+    ts_parser_set_included_ranges(TP.Parser, nullptr, 0);
+  } else {
+    std::vector<TSRange> Ranges;
+    Ranges.reserve(Spans.size());
+    for (const ParseRange &R : Spans)
+      Ranges.push_back({{R.BeginLine, R.BeginColumn},
+                        {R.EndLine, R.EndColumn},
+                        R.Begin,
+                        R.End});
+    // An empty list means "the whole file" to tree-sitter: parse nothing.
     if (Ranges.empty())
       Ranges.push_back({{0, 0}, {0, 0}, 0, 0});
     ts_parser_set_included_ranges(TP.Parser, Ranges.data(),
                                   uint32_t(Ranges.size()));
-  } else {
-    ts_parser_set_included_ranges(TP.Parser, nullptr, 0);
   }
   TSTree *Tree = ts_parser_parse_string(TP.Parser, nullptr, Source.data(),
                                         uint32_t(Source.size()));

@@ -112,7 +112,7 @@ struct PyNode {
   NodeId Parent = NoNode, FirstChild = NoNode, NextSibling = NoNode;
   PyKind Kind = PyKind::Other;
   PyField Field = PyField::None; // the field this node fills in its parent
-  bool Named = false; // anonymous nodes are kept only when they fill a field
+  bool Named = false;  // anonymous nodes are kept only when they fill a field
   uint16_t Symbol = 0; // tree-sitter symbol (operators are told apart by it)
 };
 
@@ -132,6 +132,23 @@ struct TopLevelSpan {
 /// lines, comments) belongs to no span.
 std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source);
 
+/// A byte range handed to tree-sitter, with the row and byte column of both
+/// ends (tree-sitter positions nodes by them).
+struct ParseRange {
+  uint32_t Begin = 0, End = 0;
+  uint32_t BeginLine = 0, BeginColumn = 0;
+  uint32_t EndLine = 0, EndColumn = 0;
+};
+
+/// The ranges that cover Spans (sorted, disjoint; adjacent ones merge). With
+/// WithoutDecoratorArguments, the text between the parentheses of a call in
+/// a span's decorators is left out: `@triton.autotune(configs=[...], key=..)`
+/// reaches tree-sitter as `@triton.autotune()` (autotune configurations are
+/// a few percent of a kernel file's tokens, and nothing reads them).
+std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
+                                      const std::vector<TopLevelSpan> &Spans,
+                                      bool WithoutDecoratorArguments);
+
 /// One parsed Python file. Source must outlive the tree.
 class PySyntaxTree {
 public:
@@ -140,7 +157,11 @@ public:
   /// only those parts of the file are parsed (positions stay those of the
   /// whole file); Spans must be sorted and disjoint.
   static std::unique_ptr<PySyntaxTree>
-  parse(llvm::StringRef Source, const std::vector<TopLevelSpan> *Spans = nullptr);
+  parse(llvm::StringRef Source,
+        const std::vector<TopLevelSpan> *Spans = nullptr);
+  /// Parses only Ranges (sorted, disjoint; see parseRangesOf).
+  static std::unique_ptr<PySyntaxTree>
+  parse(llvm::StringRef Source, const std::vector<ParseRange> &Ranges);
 
   ~PySyntaxTree();
   llvm::StringRef source() const { return Source; }

@@ -1,4 +1,4 @@
-//===- TritonModule.cpp - discovery of Triton JIT functions ----------------===//
+//===- TritonModule.cpp - discovery of Triton JIT functions ---------------===//
 //
 // A function is a JIT function when one of its decorators is `triton.jit`
 // (called or not), `jit` imported from triton, or `triton.autotune` /
@@ -80,7 +80,8 @@ std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
   llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
     return !isModelRelevant(Source, S);
   });
-  M->Tree = PySyntaxTree::parse(Source, &Spans);
+  M->Tree = PySyntaxTree::parse(
+      Source, parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
   if (!M->Tree)
     return nullptr;
   M->collectImports();
@@ -353,7 +354,8 @@ private:
       PyKind K = T.kind(P);
       if (K == PyKind::ForStatement || K == PyKind::WhileStatement) {
         // The iterable of a for loop is evaluated before the loop.
-        if (K == PyKind::ForStatement && !T.contains(T.field(P, PyField::Body), N))
+        if (K == PyKind::ForStatement &&
+            !T.contains(T.field(P, PyField::Body), N))
           continue;
         return P;
       }
@@ -423,7 +425,7 @@ private:
       // The target is visible in the body, not in the iterable
       // (`for start in range(start, end)` reads the earlier `start`).
       NodeId Body = T.field(N, PyField::Body);
-      uint32_t Visible = Body != NoNode ? T.node(Body).Start
+      uint32_t Visible = Body != NoNode    ? T.node(Body).Start
                          : Right != NoNode ? T.node(Right).End
                                            : T.node(N).End;
       if (Left != NoNode)
@@ -458,7 +460,8 @@ private:
     if (F.WideningSite == NoNode &&
         ((Callee == "cast" && M.is64BitIntType(M.argument(Call, 1, "dtype"))) ||
          ((Callee == "full" || Callee == "zeros") &&
-          M.is64BitIntType(M.argument(Call, Callee == "full" ? 2 : 1, "dtype")))))
+          M.is64BitIntType(
+              M.argument(Call, Callee == "full" ? 2 : 1, "dtype")))))
       F.WideningSite = Call;
 
     MemoryAccess A;
@@ -503,7 +506,9 @@ private:
 
 } // namespace
 
-void TritonModule::indexFunction(JitFunction &F) { BodyIndexer(*this, F).run(); }
+void TritonModule::indexFunction(JitFunction &F) {
+  BodyIndexer(*this, F).run();
+}
 
 void TritonModule::linkHelpers() {
   const PySyntaxTree &T = *Tree;

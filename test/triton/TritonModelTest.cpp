@@ -1,4 +1,4 @@
-//===- TritonModelTest.cpp - unit tests of the Triton model ----------------===//
+//===- TritonModelTest.cpp - unit tests of the Triton model ---------------===//
 //
 // Parsing (flat tree, error tolerance), discovery (decorator stacks, import
 // spellings, helpers), the integer model (width, magnitude, wrap sites,
@@ -106,10 +106,52 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
   EXPECT_EQ(M->tree().node(M->functions()[0].NameNode).Line, 9u);
   EXPECT_NE(M->moduleConstant("X"), NoNode);
   bool SawHost = false;
-  M->tree().walk(M->tree().root(), [&](NodeId N) {
-    SawHost |= M->tree().text(N) == "host";
-  });
+  M->tree().walk(M->tree().root(),
+                 [&](NodeId N) { SawHost |= M->tree().text(N) == "host"; });
   EXPECT_FALSE(SawHost);
+}
+
+TEST(TritonParse, DecoratorArgumentsAreLeftOut) {
+  // Autotune configurations reach tree-sitter as `()`: the kernel is still a
+  // JIT function, and every position after the hole is the file's.
+  llvm::StringRef Src =
+      "import triton\n"
+      "import triton.language as tl\n"
+      "@triton.autotune(\n"
+      "    configs=[triton.Config({'B': 128}, num_warps=4)],  # ) not a close\n"
+      "    key=[\"n)\", '(' ],\n"
+      ")\n"
+      "@triton.jit(do_not_specialize=[\"eps\"])\n"
+      "def k(X, stride, eps, B: tl.constexpr):\n"
+      "    row = tl.program_id(0)\n"
+      "    tl.store(X + row * stride, eps)\n";
+  std::vector<TopLevelSpan> Spans = scanTopLevel(Src);
+  ASSERT_EQ(Spans.size(), 3u);
+  std::vector<ParseRange> R = parseRangesOf(Src, Spans, true);
+  // The imports and the definition up to '@triton.autotune(' merge; then
+  // ')\n@triton.jit(' and '])\ndef k...' to the end.
+  ASSERT_EQ(R.size(), 3u);
+  EXPECT_TRUE(Src.slice(R[0].Begin, R[0].End).ends_with("@triton.autotune("));
+  EXPECT_EQ(Src.slice(R[1].Begin, R[1].End), ")\n@triton.jit(");
+  EXPECT_EQ(R[1].BeginLine, 5u);
+  EXPECT_EQ(R[1].BeginColumn, 0u);
+  EXPECT_EQ(R[1].EndLine, 6u);
+  EXPECT_EQ(R[1].EndColumn, 12u);
+  EXPECT_TRUE(Src.substr(R[2].Begin).starts_with(")\ndef k("));
+  EXPECT_EQ(R[2].BeginLine, 6u);
+  EXPECT_EQ(R[2].BeginColumn, 37u);
+  EXPECT_EQ(parseRangesOf(Src, Spans, false).size(), 1u);
+
+  auto M = build(Src);
+  ASSERT_EQ(M->functions().size(), 1u);
+  const JitFunction &F = M->functions()[0];
+  EXPECT_EQ(M->tree().node(F.NameNode).Line, 7u);
+  EXPECT_EQ(M->tree().node(F.NameNode).Column, 4u);
+  EXPECT_FALSE(M->tree().hasErrors());
+  AnalysisResult A = analyzePythonFile("k.py", Src, nullptr);
+  ASSERT_EQ(A.Findings.size(), 1u);
+  EXPECT_EQ(A.Findings[0].Pos.Line, 10u);
+  EXPECT_EQ(A.Findings[0].Pos.Column, 18u); // 'row * stride'
 }
 
 TEST(TritonParse, BinaryInputIsAFileError) {
@@ -161,16 +203,17 @@ TEST(TritonDiscovery, DecoratorStacksAndSpellings) {
 }
 
 TEST(TritonDiscovery, ParamsAccessesAndHelpers) {
-  auto M = build(std::string(Header) +
-                 "@triton.jit\n"
-                 "def helper(ptr, row, stride):\n"
-                 "    return tl.load(ptr + row * stride)\n\n"
-                 "@triton.jit\n"
-                 "def kern(x_ptr, y_ptr, stride: tl.int64, n, BLOCK: tl.constexpr = 4):\n"
-                 "    pid = tl.program_id(0)\n"
-                 "    v = helper(x_ptr, pid, stride)\n"
-                 "    tl.store(y_ptr + pid, v, mask=pid < n)\n"
-                 "    tl.atomic_add(y_ptr, v, mask=pid < n)\n");
+  auto M = build(
+      std::string(Header) +
+      "@triton.jit\n"
+      "def helper(ptr, row, stride):\n"
+      "    return tl.load(ptr + row * stride)\n\n"
+      "@triton.jit\n"
+      "def kern(x_ptr, y_ptr, stride: tl.int64, n, BLOCK: tl.constexpr = 4):\n"
+      "    pid = tl.program_id(0)\n"
+      "    v = helper(x_ptr, pid, stride)\n"
+      "    tl.store(y_ptr + pid, v, mask=pid < n)\n"
+      "    tl.atomic_add(y_ptr, v, mask=pid < n)\n");
   const JitFunction *K = M->function("kern");
   const JitFunction *H = M->function("helper");
   ASSERT_TRUE(K && H);
@@ -254,14 +297,14 @@ TEST(TritonValuesTest, PointerElementTypes) {
 }
 
 TEST(TritonValuesTest, AugmentedAndLoopBindings) {
-  auto M = build(std::string(Header) +
-                 "@triton.jit\n"
-                 "def k(X, stride, n, BLOCK: tl.constexpr):\n"
-                 "    pid = tl.program_id(0)\n"
-                 "    X += pid * stride\n"
-                 "    for i in range(0, n, BLOCK):\n"
-                 "        cols = i + tl.arange(0, BLOCK)\n"
-                 "        tl.load(X + cols, mask=cols < n)\n");
+  auto M =
+      build(std::string(Header) + "@triton.jit\n"
+                                  "def k(X, stride, n, BLOCK: tl.constexpr):\n"
+                                  "    pid = tl.program_id(0)\n"
+                                  "    X += pid * stride\n"
+                                  "    for i in range(0, n, BLOCK):\n"
+                                  "        cols = i + tl.arange(0, BLOCK)\n"
+                                  "        tl.load(X + cols, mask=cols < n)\n");
   const JitFunction *K = M->function("k");
   FunctionAnalysis A(*M, *K);
   ASSERT_EQ(K->Accesses.size(), 1u);
@@ -298,11 +341,10 @@ TEST(TritonValuesTest, LoopVariablesPromoteLikeTriton) {
 
 TEST(TritonValuesTest, LoopTargetNamedLikeItsBound) {
   // The iterable reads the earlier `start`, not the loop variable: no cycle.
-  auto M = build(std::string(Header) +
-                 "@triton.jit\n"
-                 "def k(X, stride, start, end):\n"
-                 "    for start in range(start, end):\n"
-                 "        tl.load(X + start * stride)\n");
+  auto M = build(std::string(Header) + "@triton.jit\n"
+                                       "def k(X, stride, start, end):\n"
+                                       "    for start in range(start, end):\n"
+                                       "        tl.load(X + start * stride)\n");
   const JitFunction *K = M->function("k");
   FunctionAnalysis A(*M, *K);
   ASSERT_EQ(K->Accesses.size(), 1u);
@@ -310,8 +352,9 @@ TEST(TritonValuesTest, LoopTargetNamedLikeItsBound) {
 }
 
 TEST(TritonValuesTest, LongBindingChainsDoNotOverflow) {
-  std::string Src = std::string(Header) +
-                    "@triton.jit\ndef k(X, stride):\n    x = tl.program_id(0)\n";
+  std::string Src =
+      std::string(Header) +
+      "@triton.jit\ndef k(X, stride):\n    x = tl.program_id(0)\n";
   for (int I = 0; I < 20000; ++I)
     Src += "    x = x + 1\n";
   Src += "    tl.load(X + x * stride)\n";
@@ -320,20 +363,21 @@ TEST(TritonValuesTest, LongBindingChainsDoNotOverflow) {
 }
 
 TEST(TritonValuesTest, HelperSeesCallerFacts) {
-  auto M = build(std::string(Header) +
-                 "@triton.jit\n"
-                 "def helper(ptr, row, stride):\n"
-                 "    tl.store(ptr + row * stride, 0.0)\n"
-                 "    return row * stride\n\n"
-                 "@triton.jit\n"
-                 "def narrow(x_ptr, stride):\n"
-                 "    r = helper(x_ptr, tl.program_id(0), stride)\n\n"
-                 "@triton.jit\n"
-                 "def wide(x_ptr, stride):\n"
-                 "    r = helper(x_ptr, tl.program_id(0).to(tl.int64), stride)\n\n"
-                 "@triton.jit\n"
-                 "def bounded(x_ptr, stride, BLOCK: tl.constexpr):\n"
-                 "    r = helper(x_ptr, tl.program_id(0), BLOCK)\n");
+  auto M =
+      build(std::string(Header) +
+            "@triton.jit\n"
+            "def helper(ptr, row, stride):\n"
+            "    tl.store(ptr + row * stride, 0.0)\n"
+            "    return row * stride\n\n"
+            "@triton.jit\n"
+            "def narrow(x_ptr, stride):\n"
+            "    r = helper(x_ptr, tl.program_id(0), stride)\n\n"
+            "@triton.jit\n"
+            "def wide(x_ptr, stride):\n"
+            "    r = helper(x_ptr, tl.program_id(0).to(tl.int64), stride)\n\n"
+            "@triton.jit\n"
+            "def bounded(x_ptr, stride, BLOCK: tl.constexpr):\n"
+            "    r = helper(x_ptr, tl.program_id(0), BLOCK)\n");
   EXPECT_NE(factsOf(*M, "narrow", "r").WrapSite, NoNode);
   EXPECT_TRUE(factsOf(*M, "wide", "r").isInt64());
   EXPECT_EQ(factsOf(*M, "wide", "r").WrapSite, NoNode);
@@ -356,7 +400,8 @@ TEST(TritonValuesTest, HelperSeesCallerFacts) {
 TEST(TritonMasks, AtomsDependenciesAndBounds) {
   auto M = build(std::string(Header) +
                  "@triton.jit\n"
-                 "def k(t_ptr, out_ptr, N, C, ignore, EVEN: tl.constexpr, BLOCK: tl.constexpr):\n"
+                 "def k(t_ptr, out_ptr, N, C, ignore, EVEN: tl.constexpr, "
+                 "BLOCK: tl.constexpr):\n"
                  "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
                  "    mask = offs < N\n"
                  "    t = tl.load(t_ptr + offs, mask=mask, other=0)\n"
@@ -408,13 +453,15 @@ TEST(TritonMasks, AtomsDependenciesAndBounds) {
   EXPECT_FALSE(A.underConstexprBranch(K->Accesses[0].Call));
 }
 
-std::string tailKernel(llvm::StringRef StoreLineSuffix, llvm::StringRef Before = "") {
-  return std::string(Header) + "@triton.jit\n"
-                               "def k(x_ptr, n, BLOCK: tl.constexpr):\n"
-                               "    cols = tl.arange(0, BLOCK)\n"
-                               "    x = tl.load(x_ptr + cols, mask=cols < n)\n" +
-         Before.str() + "    tl.store(x_ptr + cols, x + 1)" + StoreLineSuffix.str() +
-         "\n";
+std::string tailKernel(llvm::StringRef StoreLineSuffix,
+                       llvm::StringRef Before = "") {
+  return std::string(Header) +
+         "@triton.jit\n"
+         "def k(x_ptr, n, BLOCK: tl.constexpr):\n"
+         "    cols = tl.arange(0, BLOCK)\n"
+         "    x = tl.load(x_ptr + cols, mask=cols < n)\n" +
+         Before.str() + "    tl.store(x_ptr + cols, x + 1)" +
+         StoreLineSuffix.str() + "\n";
 }
 
 TEST(TritonSuppression, NolintForms) {
@@ -426,8 +473,12 @@ TEST(TritonSuppression, NolintForms) {
   EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-store-mask-mismatch)")), 0u);
   EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-*)")), 0u);
   EXPECT_EQ(Count(tailKernel("  # NOLINT(kernel-int32-offset)")), 1u);
-  EXPECT_EQ(Count(tailKernel("", "    # NOLINTNEXTLINE(kernel-store-mask-mismatch)\n")), 0u);
-  EXPECT_EQ(Count(tailKernel("", "    # NOLINTNEXTLINE(kernel-narrow-accumulation)\n")), 1u);
+  EXPECT_EQ(Count(tailKernel(
+                "", "    # NOLINTNEXTLINE(kernel-store-mask-mismatch)\n")),
+            0u);
+  EXPECT_EQ(Count(tailKernel(
+                "", "    # NOLINTNEXTLINE(kernel-narrow-accumulation)\n")),
+            1u);
   // A NOLINTNEXTLINE does not silence its own line.
   EXPECT_EQ(Count(tailKernel("  # NOLINTNEXTLINE")), 1u);
   // '#' inside a string is not a comment.
@@ -439,7 +490,9 @@ std::string pairKernels(llvm::StringRef Wide, llvm::StringRef Narrow) {
          "(x_ptr, stride):\n"
          "    row = tl.program_id(0).to(tl.int64)\n"
          "    tl.store(x_ptr + row * stride, 0.0)\n\n"
-         "@triton.jit\ndef " + Narrow.str() + "(x_ptr, stride):\n"
+         "@triton.jit\ndef " +
+         Narrow.str() +
+         "(x_ptr, stride):\n"
          "    row = tl.program_id(0)\n"
          "    tl.store(x_ptr + row * stride, 0.0)\n";
 }
@@ -467,9 +520,10 @@ TEST(TritonChecksApi, ImplementsAndFilters) {
   EXPECT_TRUE(implementsCheck("kernel-store-mask-mismatch"));
   EXPECT_TRUE(implementsCheck("kernel-narrow-accumulation"));
   EXPECT_FALSE(implementsCheck("kernel-nonexistent"));
-  AnalysisResult R = analyzePythonFile(
-      "f.py", tailKernel(""),
-      [](llvm::StringRef Id) { return Id == "kernel-int32-offset"; });
+  AnalysisResult R =
+      analyzePythonFile("f.py", tailKernel(""), [](llvm::StringRef Id) {
+        return Id == "kernel-int32-offset";
+      });
   EXPECT_TRUE(R.Findings.empty());
   AnalysisResult S = analyzePythonFile("f.py", tailKernel(""), nullptr);
   ASSERT_EQ(S.Findings.size(), 1u);
