@@ -169,17 +169,21 @@ TEST(BadInput, EmptyFilesAreAnalysedAndSilent) {
   writeText(D.path("good.cu"), BuggyKernel);
   writeText(D.path("empty.cu"), "");
   writeText(D.path("empty.py"), "");
-  TimedRun T = runTimed({"--no-config", D.path("empty.cu"), D.path("empty.py"),
-                         D.path("good.cu")});
+  TimedRun T = runTimed({"--no-config", "--format=json", D.path("empty.cu"),
+                         D.path("empty.py"), D.path("good.cu")});
   expectSane(T, 1);
   EXPECT_TRUE(linesContaining(T.R.Err, "empty.").empty()) << T.R.Err;
-  expectBuggyKernelReported(T, D.path("good.cu"));
-  TimedRun Json = runTimed({"--no-config", "--format=json", D.path("empty.cu"),
-                            D.path("empty.py"), D.path("good.cu")});
-  llvm::json::Object Report = parseReport(Json.R.Out);
+  llvm::json::Object Report = parseReport(T.R.Out);
   EXPECT_EQ(Report.getInteger("filesAnalysed"), 3);
-  EXPECT_EQ(Report.getArray("errors") ? Report.getArray("errors")->size() : 99,
-            0u);
+  const llvm::json::Array *Errors = Report.getArray("errors");
+  EXPECT_TRUE(Errors && Errors->empty()) << T.R.Out;
+  std::vector<std::string> Found;
+  if (const llvm::json::Array *Findings = Report.getArray("findings"))
+    for (const llvm::json::Value &F : *Findings)
+      Found.push_back(F.getAsObject()->getString("file")->str() + ":" +
+                      std::to_string(*F.getAsObject()->getInteger("column")));
+  EXPECT_EQ(llvm::join(Found, " "),
+            D.path("good.cu") + ":127 " + D.path("good.cu") + ":139");
 }
 
 // --- size ---------------------------------------------------------------------
@@ -471,7 +475,7 @@ TEST(BadInput, ThousandsOfCompilerErrorsAreOneLine) {
   TempDir D;
   writeText(D.path("good.cu"), BuggyKernel);
   std::string Broken;
-  for (unsigned I = 0; I < 5000; ++I)
+  for (unsigned I = 0; I < 2500; ++I)
     Broken += "int f" + std::to_string(I) + "() { return undeclared_" +
               std::to_string(I) + " + ; }\n";
   writeText(D.path("broken.cu"), Broken);
@@ -489,7 +493,7 @@ TEST(BadInput, ThousandsOfCompilerErrorsAreOneLine) {
   std::vector<std::string> Lines = linesContaining(V.R.Err, D.path("broken.cu") + ": ");
   ASSERT_EQ(Lines.size(), 1u) << V.R.Err.substr(0, 2000);
   EXPECT_EQ(Lines[0], D.path("broken.cu") +
-                          ": 10000 compiler error(s) while parsing (first: use "
+                          ": 5000 compiler error(s) while parsing (first: use "
                           "of undeclared identifier 'undeclared_0'); checks ran "
                           "on the partial AST");
   EXPECT_LT(linesContaining(V.R.Err, "").size(), 10u) << V.R.Err.substr(0, 2000);
