@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "test/unit/CliTestSupport.h"
-#include "gtest/gtest.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "gtest/gtest.h"
 #include <chrono>
 #include <unistd.h>
 
@@ -52,9 +52,9 @@ TimedRun runTimed(std::vector<std::string> Args, llvm::StringRef Dir = "") {
   Args.insert(Args.begin(), KT_CLI_PATH);
   // The timeout (seconds) turns a hang into a failure, not a stuck suite.
   T.R = runProgram(std::move(Args), Dir, std::nullopt, /*Timeout=*/60);
-  T.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            Start)
-                  .count();
+  T.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return T;
 }
 
@@ -132,7 +132,8 @@ TEST(BadInput, MissingPath) {
   writeText(D.path("good.cu"), BuggyKernel);
   TimedRun T = runTimed({"--no-config", D.path("gone.cu"), D.path("good.cu")});
   expectSane(T, 1);
-  expectOneError(T, D.path("gone.cu"), "cannot open: No such file or directory");
+  expectOneError(T, D.path("gone.cu"),
+                 "cannot open: No such file or directory");
   expectBuggyKernelReported(T, D.path("good.cu"));
 }
 
@@ -143,7 +144,8 @@ TEST(BadInput, UnreadableFile) {
   writeText(D.path("good.cu"), BuggyKernel);
   writeText(D.path("locked.cu"), BuggyKernel);
   llvm::sys::fs::setPermissions(D.path("locked.cu"), llvm::sys::fs::no_perms);
-  TimedRun T = runTimed({"--no-config", D.path("locked.cu"), D.path("good.cu")});
+  TimedRun T =
+      runTimed({"--no-config", D.path("locked.cu"), D.path("good.cu")});
   expectSane(T, 1);
   expectOneError(T, D.path("locked.cu"), "cannot read file: Permission denied");
   expectBuggyKernelReported(T, D.path("good.cu"));
@@ -186,7 +188,8 @@ TEST(BadInput, EmptyFilesAreAnalysedAndSilent) {
             D.path("good.cu") + ":127 " + D.path("good.cu") + ":139");
 }
 
-// --- size ---------------------------------------------------------------------
+// --- size
+// ---------------------------------------------------------------------
 
 TEST(BadInput, FiftyMegabyteKernelFileIsOverTheSizeLimit) {
   // A 50 MB generated kernel file would take minutes and gigabytes (about
@@ -216,20 +219,25 @@ TEST(BadInput, FiftyMegabyteKernelFileIsOverTheSizeLimit) {
   expectBuggyKernelReported(T, D.path("good.cu"));
 
   // The limit is the user's to move; a value it cannot read is a usage error.
-  TimedRun Small = runTimed({"--no-config", "--max-file-size=100", D.path("good.cu")});
+  TimedRun Small =
+      runTimed({"--no-config", "--max-file-size=100", D.path("good.cu")});
   expectSane(Small, 2); // nothing analysed
   EXPECT_NE(Small.R.Err.find("over the --max-file-size limit of 100;"),
             std::string::npos)
       << Small.R.Err;
-  TimedRun Kilo = runTimed({"--no-config", "--max-file-size=1K", D.path("good.cu")});
+  TimedRun Kilo =
+      runTimed({"--no-config", "--max-file-size=1K", D.path("good.cu")});
   expectSane(Kilo, 1);
-  TimedRun Bad = runTimed({"--no-config", "--max-file-size=lots", D.path("good.cu")});
+  TimedRun Bad =
+      runTimed({"--no-config", "--max-file-size=lots", D.path("good.cu")});
   expectSane(Bad, 2);
-  EXPECT_NE(Bad.R.Err.find("--max-file-size takes a byte count"), std::string::npos)
+  EXPECT_NE(Bad.R.Err.find("--max-file-size takes a byte count"),
+            std::string::npos)
       << Bad.R.Err;
 }
 
-// --- deep nesting -------------------------------------------------------------
+// --- deep nesting
+// -------------------------------------------------------------
 
 TEST(BadInput, CxxExpressionsNestedTenThousandDeep) {
   // Parentheses stop at Clang's bracket limit (256: one compiler error);
@@ -239,27 +247,34 @@ TEST(BadInput, CxxExpressionsNestedTenThousandDeep) {
   writeText(D.path("good.cu"), BuggyKernel);
   const unsigned N = 10000;
   writeText(D.path("parens.cu"),
-            "__global__ void k(float* y, int a) { y[0] = " + std::string(N, '(') +
-                "a" + std::string(N, ')') + "; }\n");
+            "__global__ void k(float* y, int a) { y[0] = " +
+                std::string(N, '(') + "a" + std::string(N, ')') + "; }\n");
   std::string Chain = repeat("a", N, " + ");
   writeText(D.path("chain.cu"),
             // an offset, a predicate, a loop condition, a stored value
             "__global__ void offset(float* y, int a, int cols) {\n"
-            "  int r = blockIdx.x; y[r * cols + " + Chain + "] = 1.0f; }\n"
-            "__global__ void guard(float* y, int n) {\n"
-            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-            "  if (" + repeat("i < n", N, " && ") + ") y[i] = 1.0f; }\n"
-            "__global__ void loop(float* y, int n) {\n"
-            "  for (int i = threadIdx.x; " + repeat("i < n", N, " && ") +
-            "; i += blockDim.x) y[i] = 1.0f; }\n"
-            "__global__ void value(float* y, const float* x, int n) {\n"
-            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-            "  if (i < n) y[i] = " + repeat("x[i]", N, " + ") + "; }\n");
+            "  int r = blockIdx.x; y[r * cols + " +
+                Chain +
+                "] = 1.0f; }\n"
+                "__global__ void guard(float* y, int n) {\n"
+                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  if (" +
+                repeat("i < n", N, " && ") +
+                ") y[i] = 1.0f; }\n"
+                "__global__ void loop(float* y, int n) {\n"
+                "  for (int i = threadIdx.x; " +
+                repeat("i < n", N, " && ") +
+                "; i += blockDim.x) y[i] = 1.0f; }\n"
+                "__global__ void value(float* y, const float* x, int n) {\n"
+                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  if (i < n) y[i] = " +
+                repeat("x[i]", N, " + ") + "; }\n");
   TimedRun T = runTimed({"--no-config", "--verbose", D.path("parens.cu"),
                          D.path("chain.cu"), D.path("good.cu")});
   expectSane(T, 1);
   expectBuggyKernelReported(T, D.path("good.cu"));
-  std::vector<std::string> Parens = linesContaining(T.R.Err, D.path("parens.cu") + ": ");
+  std::vector<std::string> Parens =
+      linesContaining(T.R.Err, D.path("parens.cu") + ": ");
   ASSERT_EQ(Parens.size(), 1u) << T.R.Err;
   EXPECT_NE(Parens[0].find("1 compiler error(s) while parsing (first: bracket "
                            "nesting level exceeded maximum of 256)"),
@@ -267,7 +282,8 @@ TEST(BadInput, CxxExpressionsNestedTenThousandDeep) {
       << Parens[0];
   EXPECT_TRUE(linesContaining(T.R.Err, D.path("chain.cu")).empty()) << T.R.Err;
   // Nothing was reported from the parts too deep to analyse.
-  EXPECT_EQ(T.R.Out.find("chain.cu"), std::string::npos) << T.R.Out.substr(0, 2000);
+  EXPECT_EQ(T.R.Out.find("chain.cu"), std::string::npos)
+      << T.R.Out.substr(0, 2000);
 }
 
 TEST(BadInput, CxxChainThatOverflowsClangsStackIsOneError) {
@@ -298,10 +314,10 @@ TEST(BadInput, TritonExpressionsNestedTenThousandDeep) {
   writeText(D.path("parens.py"), Header + "    v = " + std::string(N, '(') +
                                      "a" + std::string(N, ')') +
                                      "\n    tl.store(y_ptr + pid, v)\n");
-  writeText(D.path("chain.py"),
-            Header + "    off = pid + " + repeat("a", N, " + ") +
-                "\n    tl.store(y_ptr + off, 1.0, mask=" +
-                repeat("(off < a)", N, " & ") + ")\n");
+  writeText(D.path("chain.py"), Header + "    off = pid + " +
+                                    repeat("a", N, " + ") +
+                                    "\n    tl.store(y_ptr + off, 1.0, mask=" +
+                                    repeat("(off < a)", N, " & ") + ")\n");
   TimedRun T = runTimed({"--no-config", D.path("parens.py"), D.path("chain.py"),
                          D.path("good.py")});
   expectSane(T, 1);
@@ -321,8 +337,8 @@ TEST(BadInput, InvalidUtf8) {
                                     BuggyKernel);
   writeText(D.path("bytes.py"),
             std::string("# \xff\xfe caf\xc3 \x80\x80\n") + BuggyTriton);
-  TimedRun T = runTimed({"--no-config", "--format=json", D.path("bytes.cu"),
-                         D.path("bytes.py")});
+  TimedRun T = runTimed(
+      {"--no-config", "--format=json", D.path("bytes.cu"), D.path("bytes.py")});
   expectSane(T, 1);
   EXPECT_TRUE(T.R.Err.empty()) << T.R.Err;
   llvm::json::Object Report = parseReport(T.R.Out);
@@ -362,21 +378,25 @@ TEST(BadInput, ByteOrderMarkAndCrlfKeepPositions) {
   expectSane(T, 1);
   EXPECT_TRUE(T.R.Err.empty()) << T.R.Err;
   expectBuggyKernelReported(T, D.path("first.cu"));
-  EXPECT_NE(T.R.Out.find(D.path("third.cu") + ":3:127: warning:"), std::string::npos)
+  EXPECT_NE(T.R.Out.find(D.path("third.cu") + ":3:127: warning:"),
+            std::string::npos)
       << T.R.Out;
-  EXPECT_NE(T.R.Out.find(D.path("third.cu") + ":3:139: warning:"), std::string::npos)
+  EXPECT_NE(T.R.Out.find(D.path("third.cu") + ":3:139: warning:"),
+            std::string::npos)
       << T.R.Out;
   expectBuggyTritonReported(T, D.path("kernel.py"));
 }
 
-// --- broken Python --------------------------------------------------------------
+// --- broken Python
+// --------------------------------------------------------------
 
 TEST(BadInput, PythonSyntaxErrorsKeepValidKernels) {
   TempDir D;
-  writeText(D.path("broken.py"),
-            std::string(BuggyTriton) +
-                "\n\n@triton.jit\ndef half_written(x_ptr:\n    pid = tl.program_id(\n"
-                "\n\nclass Oops(:\n    pass\n");
+  writeText(
+      D.path("broken.py"),
+      std::string(BuggyTriton) +
+          "\n\n@triton.jit\ndef half_written(x_ptr:\n    pid = tl.program_id(\n"
+          "\n\nclass Oops(:\n    pass\n");
   TimedRun T = runTimed({"--no-config", D.path("broken.py")});
   expectSane(T, 1);
   expectBuggyTritonReported(T, D.path("broken.py"));
@@ -387,12 +407,11 @@ TEST(BadInput, PythonMixedTabsAndSpacesKeepValidKernels) {
   // CPython rejects inconsistent tabs ('TabError'); the valid kernel in the
   // same file is still analysed.
   TempDir D;
-  writeText(D.path("tabs.py"),
-            std::string(BuggyTriton) +
-                "\n\n@triton.jit\ndef tabbed(x_ptr, n):\n"
-                "    pid = tl.program_id(0)\n"
-                "\tif pid < n:\n"
-                "        \ttl.store(x_ptr + pid, 1.0)\n");
+  writeText(D.path("tabs.py"), std::string(BuggyTriton) +
+                                   "\n\n@triton.jit\ndef tabbed(x_ptr, n):\n"
+                                   "    pid = tl.program_id(0)\n"
+                                   "\tif pid < n:\n"
+                                   "        \ttl.store(x_ptr + pid, 1.0)\n");
   TimedRun T = runTimed({"--no-config", D.path("tabs.py")});
   expectSane(T, 1);
   expectBuggyTritonReported(T, D.path("tabs.py"));
@@ -405,12 +424,15 @@ TEST(BadInput, DirectoryWithSymlinkLoop) {
   TempDir D;
   writeText(D.path("src/good.cu"), BuggyKernel);
   llvm::sys::fs::create_directories(D.path("src/sub"));
-  ASSERT_FALSE(llvm::sys::fs::create_link(D.path("src"), D.path("src/sub/loop")));
-  ASSERT_FALSE(llvm::sys::fs::create_link(D.path("src/self.cu"), D.path("src/self.cu")));
+  ASSERT_FALSE(
+      llvm::sys::fs::create_link(D.path("src"), D.path("src/sub/loop")));
+  ASSERT_FALSE(
+      llvm::sys::fs::create_link(D.path("src/self.cu"), D.path("src/self.cu")));
   TimedRun T = runTimed({"--no-config", D.path("src")});
   expectSane(T, 1);
   expectOneError(T, D.path("src/sub/loop"),
-                 "symbolic link loop back to '" + D.path("src") + "'; not followed");
+                 "symbolic link loop back to '" + D.path("src") +
+                     "'; not followed");
   expectOneError(T, D.path("src/self.cu"),
                  "cannot open: Too many levels of symbolic links");
   expectBuggyKernelReported(T, D.path("src/good.cu"));
@@ -422,7 +444,8 @@ TEST(BadInput, BuildDirectoryWithoutCompileCommands) {
   TempDir D;
   writeText(D.path("good.cu"), BuggyKernel);
   llvm::sys::fs::create_directories(D.path("build"));
-  TimedRun T = runTimed({"--no-config", "-p", D.path("build"), D.path("good.cu")});
+  TimedRun T =
+      runTimed({"--no-config", "-p", D.path("build"), D.path("good.cu")});
   expectSane(T, 1);
   expectOneError(T, D.path("build"),
                  "no compile_commands.json in this directory; analysing "
@@ -435,7 +458,8 @@ TEST(BadInput, MalformedCompileCommands) {
   writeText(D.path("good.cu"), BuggyKernel);
   writeText(D.path("build/compile_commands.json"),
             "[{\"directory\": \"/tmp\", \"file\": \"good.cu\", \"command\": ");
-  TimedRun T = runTimed({"--no-config", "-p", D.path("build"), D.path("good.cu")});
+  TimedRun T =
+      runTimed({"--no-config", "-p", D.path("build"), D.path("good.cu")});
   expectSane(T, 1);
   expectOneError(T, D.path("build/compile_commands.json"),
                  "invalid compile database: Expected string as value; "
@@ -448,19 +472,23 @@ TEST(BadInput, MalformedConfigStopsWithPosition) {
   // run stops with exit 2 and the config's file:line:col.
   TempDir D;
   writeText(D.path("good.cu"), BuggyKernel);
-  writeText(D.path(".kernel-tidy.yaml"), "Checks: 'kernel-*'\nCheckOptions: [\n  {key: x\n");
+  writeText(D.path(".kernel-tidy.yaml"),
+            "Checks: 'kernel-*'\nCheckOptions: [\n  {key: x\n");
   TimedRun T = runTimed({D.path("good.cu")});
   expectSane(T, 2);
-  std::vector<std::string> Lines = linesContaining(T.R.Err, ".kernel-tidy.yaml:");
+  std::vector<std::string> Lines =
+      linesContaining(T.R.Err, ".kernel-tidy.yaml:");
   ASSERT_EQ(Lines.size(), 1u) << T.R.Err;
-  EXPECT_TRUE(llvm::StringRef(Lines[0]).starts_with(D.path(".kernel-tidy.yaml") + ":"))
+  EXPECT_TRUE(
+      llvm::StringRef(Lines[0]).starts_with(D.path(".kernel-tidy.yaml") + ":"))
       << Lines[0];
   EXPECT_NE(Lines[0].find(": error: "), std::string::npos) << Lines[0];
   // file:line:col, then the message.
-  llvm::StringRef Where = llvm::StringRef(Lines[0])
-                              .drop_front(D.path(".kernel-tidy.yaml").size() + 1)
-                              .split(": error:")
-                              .first;
+  llvm::StringRef Where =
+      llvm::StringRef(Lines[0])
+          .drop_front(D.path(".kernel-tidy.yaml").size() + 1)
+          .split(": error:")
+          .first;
   auto [Line, Col] = Where.split(':');
   unsigned L = 0, C = 0;
   EXPECT_FALSE(Line.getAsInteger(10, L)) << Lines[0];
@@ -469,7 +497,8 @@ TEST(BadInput, MalformedConfigStopsWithPosition) {
   EXPECT_EQ(T.R.Out.find("warning:"), std::string::npos) << T.R.Out;
 }
 
-// --- compiler errors -------------------------------------------------------------
+// --- compiler errors
+// -------------------------------------------------------------
 
 TEST(BadInput, ThousandsOfCompilerErrorsAreOneLine) {
   TempDir D;
@@ -480,27 +509,32 @@ TEST(BadInput, ThousandsOfCompilerErrorsAreOneLine) {
               std::to_string(I) + " + ; }\n";
   writeText(D.path("broken.cu"), Broken);
   // Hidden by default (no-build mode expects parse errors), counted.
-  TimedRun T = runTimed({"--no-config", "--format=json", D.path("broken.cu"),
-                         D.path("good.cu")});
+  TimedRun T = runTimed(
+      {"--no-config", "--format=json", D.path("broken.cu"), D.path("good.cu")});
   expectSane(T, 1);
-  EXPECT_TRUE(linesContaining(T.R.Err, "broken.cu").empty()) << T.R.Err.substr(0, 2000);
+  EXPECT_TRUE(linesContaining(T.R.Err, "broken.cu").empty())
+      << T.R.Err.substr(0, 2000);
   llvm::json::Object Report = parseReport(T.R.Out);
   EXPECT_EQ(Report.getInteger("filesAnalysed"), 2);
   // --verbose: one line for the file, however many errors.
-  TimedRun V = runTimed({"--no-config", "--verbose", D.path("broken.cu"),
-                         D.path("good.cu")});
+  TimedRun V = runTimed(
+      {"--no-config", "--verbose", D.path("broken.cu"), D.path("good.cu")});
   expectSane(V, 1);
-  std::vector<std::string> Lines = linesContaining(V.R.Err, D.path("broken.cu") + ": ");
+  std::vector<std::string> Lines =
+      linesContaining(V.R.Err, D.path("broken.cu") + ": ");
   ASSERT_EQ(Lines.size(), 1u) << V.R.Err.substr(0, 2000);
-  EXPECT_EQ(Lines[0], D.path("broken.cu") +
-                          ": 5000 compiler error(s) while parsing (first: use "
-                          "of undeclared identifier 'undeclared_0'); checks ran "
-                          "on the partial AST");
-  EXPECT_LT(linesContaining(V.R.Err, "").size(), 10u) << V.R.Err.substr(0, 2000);
+  EXPECT_EQ(Lines[0],
+            D.path("broken.cu") +
+                ": 5000 compiler error(s) while parsing (first: use "
+                "of undeclared identifier 'undeclared_0'); checks ran "
+                "on the partial AST");
+  EXPECT_LT(linesContaining(V.R.Err, "").size(), 10u)
+      << V.R.Err.substr(0, 2000);
   expectBuggyKernelReported(V, D.path("good.cu"));
 }
 
-// --- crash isolation -----------------------------------------------------------
+// --- crash isolation
+// -----------------------------------------------------------
 
 TEST(CrashIsolation, FrontEndCrashCostsOneFile) {
   // '#pragma clang __debug crash' traps in Clang's preprocessor (SIGILL);
@@ -509,7 +543,8 @@ TEST(CrashIsolation, FrontEndCrashCostsOneFile) {
   // which the run pairs at its end -- are still analysed, and stderr still
   // works (the crashed runs had it redirected).
   TempDir D;
-  writeText(D.path("a_crash.cu"), "#pragma clang __debug crash\n__global__ void k() {}\n");
+  writeText(D.path("a_crash.cu"),
+            "#pragma clang __debug crash\n__global__ void k() {}\n");
   writeText(D.path("a_fatal.cu"), "#pragma clang __debug llvm_fatal_error\n");
   writeText(D.path("b_forward.cu"),
             readText(std::string(KT_FIXTURES_DIR) +
@@ -529,7 +564,8 @@ TEST(CrashIsolation, FrontEndCrashCostsOneFile) {
                    "the analysis crashed on this file (SIGABRT); it has no "
                    "findings, other files are still analysed");
     expectBuggyKernelReported(T, D.path("good.cu"));
-    EXPECT_NE(T.R.Out.find(D.path("split_backward.cu") + ":12:"), std::string::npos)
+    EXPECT_NE(T.R.Out.find(D.path("split_backward.cu") + ":12:"),
+              std::string::npos)
         << T.R.Out.substr(0, 3000);
     EXPECT_EQ(T.R.Err.find("PLEASE submit a bug report"), std::string::npos)
         << T.R.Err.substr(0, 3000);
@@ -543,7 +579,8 @@ TEST(CrashIsolation, ListKernelsSurvivesACrash) {
   TempDir D;
   writeText(D.path("a_crash.cu"), "#pragma clang __debug crash\n");
   writeText(D.path("good.cu"), BuggyKernel);
-  TimedRun T = runTimed({"--list-kernels", D.path("a_crash.cu"), D.path("good.cu")});
+  TimedRun T =
+      runTimed({"--list-kernels", D.path("a_crash.cu"), D.path("good.cu")});
   expectSane(T, 2); // --list-kernels exits 2 when an input has an error
   expectOneError(T, D.path("a_crash.cu"),
                  "the analysis crashed on this file (SIGILL); it has no "
