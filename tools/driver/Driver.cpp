@@ -325,6 +325,9 @@ public:
     // kernel-index-width-mismatch leaves one summary per kernel of each
     // translation unit; pairs split across files are decided at the end.
     kerneltidy::clearKernelWidthSummaries();
+#if KT_HAVE_TRITON
+    triton::clearTritonIndexWidthSummaries();
+#endif
     std::vector<AnalysisResult> PerFile(Jobs.size());
     runJobs(Jobs, PerFile);
     for (AnalysisResult &R : PerFile) {
@@ -450,6 +453,11 @@ private:
   /// files.
   static void appendCrossFileFindings(const std::vector<Job> &Jobs,
                                       AnalysisResult &Result) {
+#if KT_HAVE_TRITON
+    // Triton summaries carry the paths as the jobs named them.
+    for (Finding &F : triton::crossFileTritonIndexWidthFindings())
+      Result.Findings.push_back(std::move(F));
+#endif
     std::vector<Finding> Cross = clang::tidy::kernel::crossFileIndexWidthFindings();
     if (Cross.empty())
       return;
@@ -634,7 +642,8 @@ private:
 #if KT_HAVE_TRITON
     clang::tidy::CachedGlobList Enabled(globFor(J));
     AnalysisResult R = triton::analyzePythonFile(
-        J.File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); });
+        J.File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); },
+        J.Config.CheckOptions);
     for (Finding &F : R.Findings)
       Result.Findings.push_back(std::move(F));
     for (FileError &E : R.Errors)
