@@ -31,6 +31,10 @@ llvm::StringRef SourceCache::line(llvm::StringRef File, unsigned Line) {
   if (!E.Buffer || Line == 0 || Line > E.Starts.size())
     return {};
   llvm::StringRef Text = E.Buffer->getBuffer().drop_front(E.Starts[Line - 1]);
+  // Columns on line 1 do not count a UTF-8 byte-order mark (clang's do
+  // not), so the line they index starts after it.
+  if (Line == 1)
+    Text.consume_front("\xEF\xBB\xBF");
   return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r');
 }
 

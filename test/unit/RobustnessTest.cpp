@@ -385,6 +385,10 @@ TEST(BadInput, ByteOrderMarkAndCrlfKeepPositions) {
             std::string::npos)
       << T.R.Out;
   expectBuggyTritonReported(T, D.path("kernel.py"));
+  // SARIF regions index the same line text: line 1 starts after the BOM.
+  TimedRun S = runTimed({"--no-config", "--format=sarif", D.path("first.cu")});
+  EXPECT_NE(S.R.Out.find("\"startColumn\": 127"), std::string::npos) << S.R.Out;
+  EXPECT_EQ(S.R.Out.find("\"startColumn\": 125"), std::string::npos) << S.R.Out;
 }
 
 // --- broken Python
