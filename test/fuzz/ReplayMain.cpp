@@ -18,8 +18,12 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size);
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int *Argc,
+                                                          char ***Argv);
 
 int main(int Argc, char **Argv) {
+  if (LLVMFuzzerInitialize)
+    LLVMFuzzerInitialize(&Argc, &Argv);
   std::vector<std::string> Inputs;
   for (int I = 1; I < Argc; ++I) {
     if (!llvm::sys::fs::is_directory(Argv[I])) {

@@ -9,8 +9,33 @@
 //===----------------------------------------------------------------------===//
 #include "test/fuzz/FuzzScratch.h"
 #include "tools/driver/Driver.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include <cstddef>
 #include <cstdint>
+
+namespace {
+
+kerneltidy::AnalysisResult analyse(llvm::StringRef Name, llvm::StringRef Prefix,
+                                   llvm::StringRef Body) {
+  kerneltidy::DriverOptions Options;
+  Options.Paths = {kerneltidy::fuzz::writeScratchFile(Name, Prefix, Body)};
+  Options.UseConfigFiles = false;
+  Options.Jobs = 1;
+  return kerneltidy::runKernelTidy(Options, llvm::nulls());
+}
+
+} // namespace
+
+// The driver runs each file in a crash-recovery context (a crash becomes
+// that file's error). Here a crash must stay a crash, with its stack, for
+// libFuzzer and the sanitizers: the driver enables recovery once, on its
+// first file, so analyse one file first and then switch recovery off.
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  analyse("init.cu", "", "");
+  llvm::CrashRecoveryContext::Disable();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size == 0)
@@ -23,15 +48,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   default: Name = "fuzz.hip"; break;
   }
   llvm::StringRef Body(reinterpret_cast<const char *>(Data + 1), Size - 1);
-  kerneltidy::DriverOptions Options;
-  Options.Paths = {kerneltidy::fuzz::writeScratchFile(Name, Prefix, Body)};
-  Options.UseConfigFiles = false;
-  Options.Jobs = 1;
-  kerneltidy::AnalysisResult Result =
-      kerneltidy::runKernelTidy(Options, llvm::nulls());
-  // One file in, so at most one file's worth of outcome: analysed, or an
-  // error naming it.
-  if (Result.FilesAnalysed + Result.Errors.size() != 1)
+  kerneltidy::AnalysisResult Result = analyse(Name, Prefix, Body);
+  // One file in, so one file's worth of outcome: analysed, or an error
+  // naming it -- and never a crash the driver recovered from.
+  bool Recovered = llvm::any_of(Result.Errors, [](const kerneltidy::FileError &E) {
+    return llvm::StringRef(E.Message).contains("crashed");
+  });
+  if (Recovered || Result.FilesAnalysed + Result.Errors.size() != 1) {
+    llvm::errs() << "one input, " << Result.FilesAnalysed
+                 << " file(s) analysed and " << Result.Errors.size()
+                 << " error(s):\n";
+    for (const kerneltidy::FileError &E : Result.Errors)
+      llvm::errs() << "  " << E.File << ": " << E.Message << "\n";
     std::abort();
+  }
   return 0;
 }
