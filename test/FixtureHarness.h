@@ -1,57 +1,18 @@
-//===- FixtureHarness.h - Clang -verify style fixtures ----------*- C++ -*-===//
+//===- FixtureHarness.h - run fixtures through a front end ------*- C++ -*-===//
 //
-// Reads a fixture's header directives and inline expectations (see
-// docs/fixtures.md), runs it through one front end, and compares findings
-// with expectations. Every mode produces the same kerneltidy::Finding list,
-// so one comparison serves them all.
+// Runs a fixture (test/FixtureFormat.h) through one front end: the
+// in-process driver, the CLI or the clang-tidy plugin.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNEL_TIDY_TEST_FIXTUREHARNESS_H
 #define KERNEL_TIDY_TEST_FIXTUREHARNESS_H
 
-#include "lib/Finding.h"
-#include <string>
-#include <vector>
+#include "test/FixtureFormat.h"
 
 namespace kerneltidy::test {
 
-enum class Mode { InProcess, Cli, Plugin };
-const char *modeName(Mode M);
-
-struct Expectation {
-  std::string File; // absolute path
-  unsigned Line = 0;
-  bool IsNote = false;
-  std::string Substring;
-  std::string Check; // empty: any enabled check
-};
-
-struct Fixture {
-  std::string Path;                 // absolute path of the main file
-  std::string RelativePath;         // below fixtures/
-  std::vector<std::string> Checks;  // CHECKS:
-  std::vector<std::string> Args;    // ARGS:
-  std::vector<std::string> With;    // WITH: absolute paths
-  std::vector<Mode> Modes;          // MODES: or the language default
-  std::string Runtime;              // RUNTIME:
-  std::string XFail;                // XFAIL: why it is known to fail
-  std::vector<Expectation> Expected;
-  bool ExpectNoDiagnostics = false;
-  std::vector<std::string> ParseErrors; // malformed directives
-};
-
-/// Parses Path and its WITH: siblings. Never throws; problems go to
-/// ParseErrors.
-Fixture loadFixture(const std::string &FixturesRoot, const std::string &Path);
-
-/// All fixture main files under Root (WITH: siblings excluded), sorted.
+/// All fixture main files under Root with an analysable extension.
 std::vector<std::string> discoverFixtures(const std::string &Root);
-
-/// Expectation directives in one file's text (exposed for the self-test).
-std::vector<Expectation> parseExpectations(const std::string &File,
-                                           const std::string &Text,
-                                           bool &NoDiagnostics,
-                                           std::vector<std::string> &Errors);
 
 struct ToolPaths {
   std::string Cli;
@@ -65,10 +26,6 @@ struct ToolPaths {
 std::vector<Finding> runFixture(const Fixture &F, Mode M,
                                 const ToolPaths &Tools,
                                 std::vector<std::string> &Failures);
-
-/// Compares; returns one human-readable line per mismatch (empty: pass).
-std::vector<std::string> compare(const Fixture &F,
-                                 const std::vector<Finding> &Findings);
 
 } // namespace kerneltidy::test
 
