@@ -48,9 +48,11 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang::ast_matchers;
 using kerneltidy::FamilyKind;
@@ -718,6 +720,14 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
 
 std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
   std::vector<KernelWidthSummary> All = kerneltidy::takeKernelWidthSummaries();
+  // Files finish in any order under -j; pair in one order so that a run
+  // reports the same partner kernel whatever the scheduling.
+  llvm::stable_sort(All, [](const KernelWidthSummary &A,
+                            const KernelWidthSummary &B) {
+    return std::tie(A.TranslationUnit, A.KernelDecl.File, A.KernelDecl.Line,
+                    A.Kernel) < std::tie(B.TranslationUnit, B.KernelDecl.File,
+                                         B.KernelDecl.Line, B.Kernel);
+  });
 
   // One record per kernel (a kernel in a header is seen by every file that
   // includes it), remembering every translation unit that saw it. A wide

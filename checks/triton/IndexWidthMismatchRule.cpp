@@ -221,6 +221,13 @@ std::vector<Finding> crossFileTritonIndexWidthFindings() {
     std::lock_guard<std::mutex> Lock(StoreMutex);
     All.swap(store());
   }
+  // Files finish in any order under -j; pair in one order so that a run
+  // reports the same partner kernel whatever the scheduling.
+  llvm::stable_sort(All, [](const TritonWidthSummary &A,
+                            const TritonWidthSummary &B) {
+    return std::tie(A.File, A.WrapSite.Offset, A.WidenSite.Offset) <
+           std::tie(B.File, B.WrapSite.Offset, B.WidenSite.Offset);
+  });
   // A file named twice in one run leaves its summaries twice.
   std::set<std::tuple<std::string, std::string, unsigned, unsigned>> Seen;
   std::map<std::string, std::vector<const TritonWidthSummary *>> Families;

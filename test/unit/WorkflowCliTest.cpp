@@ -519,4 +519,28 @@ TEST(PreCommit, BuggyKernelIsRefusedCleanKernelPasses) {
   EXPECT_EQ(Commit.Exit, 0) << Commit.Out << Commit.Err;
 }
 
+// A run that holds two forward kernels of one name (a fixture and its fixed
+// twin) pairs the backward kernel with the same one whatever the order in
+// which the files finish: the output does not depend on scheduling.
+TEST(CrossFilePairing, SameFindingsInAnyFileOrder) {
+  for (llvm::StringRef Lang : {"cuda", "triton"}) {
+    SCOPED_TRACE(Lang.str());
+    std::string Dir = fixturesDir() + "/" + Lang.str() +
+                      "/kernel-index-width-mismatch/";
+    llvm::StringRef Ext = Lang == "cuda" ? ".cu" : ".py";
+    std::vector<std::string> Files = {Dir + "split_backward" + Ext.str(),
+                                      Dir + "split_forward" + Ext.str(),
+                                      Dir + "split_forward.fixed" + Ext.str()};
+    std::vector<std::string> Reversed(Files.rbegin(), Files.rend());
+    auto Run = [](std::vector<std::string> Inputs) {
+      Inputs.insert(Inputs.begin(), {"--no-config", "-j1", "--format=json"});
+      return runCli(Inputs);
+    };
+    ProgramResult A = Run(Files), B = Run(Reversed);
+    EXPECT_EQ(A.Exit, 1) << A.Err;
+    EXPECT_NE(A.Out.find("split_backward"), std::string::npos) << A.Out;
+    EXPECT_EQ(A.Out, B.Out);
+  }
+}
+
 } // namespace
