@@ -9,6 +9,11 @@ For every entry it writes <out>/<id>/before<ext> and <out>/<id>/after<ext>, take
 clone of the repository works: pass --mirrors pointing at a folder holding
 <owner>+<name>/repo). Third-party code stays outside the repository: never commit <out>.
 
+  tools/eval/fetch_files.py --heads /tmp/kt-eval/heads [--mirrors /work/.mirror]
+  exports the current-head snapshots of the noise evaluation (HEADS below): for each,
+  the directories it needs at its commit into <heads>/<name>/ (run_eval.py noise
+  analyses <name>/<subtree> with the include directories listed).
+
   --derive CANDIDATES   print a bug-list TSV from a candidates file (id hazard check lang
                         repo fix-commit path per line): the parent and fix commits resolved
                         to full hashes, the lines the fix changed (old side = hazard lines
@@ -24,6 +29,21 @@ TREES = {
     "ggml-org/ggml": (["src", "include"], ["include", "src"]),
     "NVIDIA/apex": (["csrc", "apex/contrib/csrc"], ["csrc"]),
     "intel/torch-xpu-ops": (["src/ATen/native/xpu/sycl", "src/comm"], ["src"]),
+}
+
+# The noise evaluation's current heads: name -> (repository, commit, directories exported,
+# the subtree whose files are analysed, include directories its build passes). The C++
+# heads export their own headers so that they resolve; torch, CUTLASS and TVM stay missing.
+HEADS = {
+    "FlagGems": ("flagos-ai/FlagGems", "ed2508bcb5a0", ["src/flag_gems/ops"], "src/flag_gems/ops", []),
+    "fla": ("fla-org/flash-linear-attention", "bc3b101dcb71", ["fla/ops"], "fla/ops", []),
+    "Liger-Kernel": ("linkedin/Liger-Kernel", "ead96b618e5c", ["src/liger_kernel/ops"],
+                     "src/liger_kernel/ops", []),
+    "ggml": ("ggml-org/ggml", "d99724f2b141", ["src", "include"], "src/ggml-cuda", ["include", "src"]),
+    "flashinfer": ("flashinfer-ai/flashinfer", "fb28d7242b35", ["csrc", "include"], "csrc",
+                   ["include", "csrc"]),
+    "torch-xpu-ops": ("intel/torch-xpu-ops", "ab84f925a234", ["src"], "src/ATen/native/xpu/sycl",
+                      ["src"]),
 }
 
 COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
@@ -81,9 +101,19 @@ def main():
     ap.add_argument("--mirrors", default="/work/.mirror")
     ap.add_argument("--out")
     ap.add_argument("--derive")
+    ap.add_argument("--heads")
     a = ap.parse_args()
     if a.derive:
         derive(a.derive, a.mirrors)
+        return
+    if a.heads:
+        for name, (repo, commit, dirs, _, _) in sorted(HEADS.items()):
+            out = os.path.join(a.heads, name)
+            os.makedirs(out, exist_ok=True)
+            arch = subprocess.run(["git", "--git-dir=" + gitdir_for(a.mirrors, repo), "archive", commit]
+                                  + dirs, check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", out], input=arch, check=True)
+            print(name, repo, commit, " ".join(dirs))
         return
     if not a.out:
         ap.error("--out is required")

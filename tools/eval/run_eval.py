@@ -26,7 +26,7 @@ import argparse, collections, csv, json, os, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from fetch_files import load_bugs, TREES  # noqa: E402
+from fetch_files import load_bugs, HEADS, TREES  # noqa: E402
 
 SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".hpp", ".h", ".hip", ".py")
 
@@ -127,8 +127,14 @@ def noise(a):
         if a.repos and name not in a.repos.split(","):
             continue
         base = os.path.join(a.root, name)
+        # A head exported by fetch_files.py --heads: analyse its subtree, with the
+        # include directories its build passes (older exports hold the subtree alone).
+        subtree, includes = (HEADS[name][3], HEADS[name][4]) if name in HEADS else ("", [])
+        walk = os.path.join(base, subtree) if os.path.isdir(os.path.join(base, subtree)) else base
+        cxx_args = ["--extra-arg=-I" + os.path.join(base, i) for i in includes
+                    if os.path.isdir(os.path.join(base, i))]
         files = []
-        for d, _, fs in os.walk(base):
+        for d, _, fs in os.walk(walk):
             files += [os.path.join(d, f) for f in sorted(fs) if f.endswith(SOURCE_EXT)]
         files.sort()
         cxx = [f for f in files if not f.endswith(".py")]
@@ -143,7 +149,7 @@ def noise(a):
         py = [f for f in files if f.endswith(".py")]
         batches = ([py] if py else []) + [[f] for f in files if not f.endswith(".py")]
         for batch in batches:
-            out = run_kt(a.kt, batch)
+            out = run_kt(a.kt, batch, [] if batch[0].endswith(".py") else cxx_args)
             for f in out.get("findings", []):
                 path = f["file"] if os.path.isabs(f["file"]) else os.path.join(os.getcwd(), f["file"])
                 rel = os.path.relpath(os.path.realpath(path), os.path.realpath(base))
