@@ -25,7 +25,8 @@ static std::string checkGlob(const Fixture &F) {
 }
 
 static std::vector<Finding> runInProcess(const Fixture &F,
-                                         const ToolPaths &Tools) {
+                                         const ToolPaths &Tools,
+                                         std::vector<std::string> &Failures) {
   DriverOptions O;
   O.Paths = {F.Path};
   O.Paths.insert(O.Paths.end(), F.With.begin(), F.With.end());
@@ -34,7 +35,18 @@ static std::vector<Finding> runInProcess(const Fixture &F,
   O.Argv0 = Tools.Cli;
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
-  return runKernelTidy(O, LogOS).Findings;
+  AnalysisResult R = runKernelTidy(O, LogOS);
+  // A file the driver could not analyse (a crash, an unreadable file) has
+  // no findings, which would pass a silent fixture: the CLI mode sees it in
+  // the exit code, this mode in the count of files analysed.
+  if (R.FilesAnalysed < O.Paths.size()) {
+    std::string Why = "analysed " + std::to_string(R.FilesAnalysed) + " of " +
+                      std::to_string(O.Paths.size()) + " files";
+    for (const FileError &E : R.Errors)
+      Why += "; " + E.File + ": " + E.Message;
+    Failures.push_back(Why);
+  }
+  return std::move(R.Findings);
 }
 
 /// Runs a program, returning its stdout; Failures gets a line on a crash.
@@ -166,7 +178,7 @@ std::vector<Finding> runFixture(const Fixture &F, Mode M,
                                 std::vector<std::string> &Failures) {
   switch (M) {
   case Mode::InProcess: {
-    std::vector<Finding> R = runInProcess(F, Tools);
+    std::vector<Finding> R = runInProcess(F, Tools, Failures);
     for (Finding &Fi : R) {
       Fi.Pos.File = realPath(Fi.Pos.File);
       for (Note &N : Fi.Notes)
