@@ -427,6 +427,41 @@ const Expr *FunctionPredicates::singleDefinition(const VarDecl *V) const {
   return V->getInit();
 }
 
+void FunctionPredicates::buildParents() const {
+  {
+    ParentsBuilt = true;
+    // The children index() walks, first parent kept (as Clang's parent map
+    // keeps its first); nested lambdas are not entered, as index() does not.
+    SmallVector<const Stmt *, 64> Work;
+    if (Body)
+      Work.push_back(Body);
+    while (!Work.empty()) {
+      const Stmt *P = Work.pop_back_val();
+      if (isa<LambdaExpr>(P))
+        continue;
+      if (const auto *DS = dyn_cast<DeclStmt>(P))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            DeclStmts.try_emplace(V, DS);
+      for (const Stmt *Child : P->children())
+        if (Child && Parents.try_emplace(Child, P).second)
+          Work.push_back(Child);
+    }
+  }
+}
+
+const Stmt *FunctionPredicates::localParent(const Stmt *S) const {
+  if (!ParentsBuilt)
+    buildParents();
+  return Parents.lookup(S);
+}
+
+const DeclStmt *FunctionPredicates::localDeclStmt(const VarDecl *V) const {
+  if (!ParentsBuilt)
+    buildParents();
+  return DeclStmts.lookup(V);
+}
+
 std::vector<Condition> FunctionPredicates::controlFacts(const Stmt *S) const {
   if (!S)
     return {};
@@ -515,26 +550,8 @@ FunctionPredicates::computeControlFacts(const Stmt *S) const {
     }
   };
 
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Depth = 0; Depth < 512; ++Depth) {
-    const Stmt *Child = Node.get<Stmt>();
-    if (Child == Body)
-      break;
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    const DynTypedNode &P = Parents[0];
-    const Stmt *PS = P.get<Stmt>();
-    if (!PS) {
-      // A variable's initialiser: go on from its declaration statement.
-      if (P.get<VarDecl>()) {
-        Node = P;
-        continue;
-      }
-      break; // a function, lambda class or other declaration
-    }
-    if (isa<LambdaExpr>(PS))
-      break;
+  // What one step from Child up to its parent PS establishes.
+  auto Step = [&](const Stmt *Child, const Stmt *PS) {
     if (Child) {
       if (const auto *If = dyn_cast<IfStmt>(PS)) {
         if (If->getCond() && !If->getConditionVariable() &&
@@ -569,6 +586,49 @@ FunctionPredicates::computeControlFacts(const Stmt *S) const {
         }
       }
     }
+  };
+
+  // Statements indexed from the body have their parents in the body's own
+  // map: no parent map of the whole translation unit is built (it costs
+  // about a tenth of a parse). The walk matches the one below: a
+  // variable's initialiser steps through its declaration statement, which
+  // establishes nothing, and the walk stops at the body.
+  if (S != Body && localParent(S)) {
+    const Stmt *Child = S;
+    for (unsigned Depth = 0; Depth < 512 && Child != Body; ++Depth) {
+      const Stmt *PS = localParent(Child);
+      if (!PS || isa<LambdaExpr>(PS))
+        break;
+      if (isa<DeclStmt>(PS) && isa<Expr>(Child))
+        ++Depth; // the VarDecl between them is a step of the walk below
+      Step(Child, PS);
+      Child = PS;
+    }
+    return Facts;
+  }
+
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Depth = 0; Depth < 512; ++Depth) {
+    const Stmt *Child = Node.get<Stmt>();
+    if (Child == Body)
+      break;
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &P = Parents[0];
+    const Stmt *PS = P.get<Stmt>();
+    if (!PS) {
+      // A variable's initialiser: go on from its declaration statement.
+      if (P.get<VarDecl>()) {
+        Node = P;
+        continue;
+      }
+      break; // a function, lambda class or other declaration
+    }
+    if (isa<LambdaExpr>(PS))
+      break;
+    if (Child)
+      Step(Child, PS);
     Node = P;
   }
   return Facts;

@@ -144,6 +144,15 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
 
+  /// The parent of S inside the body (null: S is the body or not in it),
+  /// from a map of the body's children built on first use: callers walk up
+  /// from an access without Clang's parent map of the whole unit.
+  const clang::Stmt *localParent(const clang::Stmt *S) const;
+
+  /// The declaration statement of a variable declared in the body (null:
+  /// declared elsewhere).
+  const clang::DeclStmt *localDeclStmt(const clang::VarDecl *V) const;
+
 private:
   struct Assignment {
     const clang::Expr *RHS; // null for ++/--
@@ -168,6 +177,7 @@ private:
                              clang::BinaryOperatorKind Op,
                              std::vector<Atom> &Out) const;
   const clang::Expr *singleDefinition(const clang::VarDecl *V) const;
+  void buildParents() const;
   bool isLocalToBody(const clang::VarDecl *V) const;
 
   const clang::Stmt *Body;
@@ -178,6 +188,10 @@ private:
   mutable const clang::Expr *Zero = nullptr; // the 0 of synthesised atoms
   mutable llvm::DenseMap<const clang::Stmt *, std::vector<Condition>>
       FactsCache;
+  mutable llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
+  mutable llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *>
+      DeclStmts;
+  mutable bool ParentsBuilt = false;
 };
 
 /// Whether the statement always leaves the enclosing block ('return',
