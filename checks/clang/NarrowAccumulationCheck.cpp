@@ -797,7 +797,32 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     return;
   }
   ASTContext &Ctx = *Context;
-  const TypeDispatch Dispatch(Ctx, DispatchSites);
+  // The dispatch index walks the whole unit (about 2% of a parse): it is
+  // built only when a template parameter's bindings are asked for. A
+  // concrete type's bindings are what TypeDispatch::float16Bindings gives
+  // for it without the index: the type itself when it is 16-bit.
+  std::optional<TypeDispatch> DispatchIndex;
+  auto Float16Bindings = [&](QualType T) {
+    std::vector<TypeBinding> Result;
+    if (T.isNull())
+      return Result;
+    if (Float16Kind K = kerneltidy::float16KindOf(T);
+        K != Float16Kind::None) {
+      TypeBinding B;
+      PrintingPolicy Policy(Ctx.getLangOpts());
+      Policy.SuppressTagKeyword = true;
+      B.TypeName = T.getUnqualifiedType().getAsString(Policy);
+      B.Type = T;
+      B.Float16 = K;
+      Result.push_back(std::move(B));
+      return Result;
+    }
+    if (!TypeDispatch::asTemplateParm(T))
+      return Result;
+    if (!DispatchIndex)
+      DispatchIndex.emplace(Ctx, DispatchSites);
+    return DispatchIndex->float16Bindings(T);
+  };
 
   std::vector<AtomicAdd> Atomics;
   std::vector<AccumulatorUpdate> Updates;
@@ -905,7 +930,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
   for (const AtomicAdd &A : Atomics) {
     if (A.Element.isNull())
       continue;
-    std::vector<TypeBinding> B = Dispatch.float16Bindings(A.Element);
+    std::vector<TypeBinding> B = Float16Bindings(A.Element);
     if (B.empty())
       continue;
     const std::string Elem = typeName(A.Element, Ctx);
@@ -961,7 +986,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
         continue;
       VarT = AT->getElementType();
     }
-    std::vector<TypeBinding> B = Dispatch.float16Bindings(VarT);
+    std::vector<TypeBinding> B = Float16Bindings(VarT);
     if (B.empty())
       continue;
     Reported.insert(U.Var);
@@ -1015,8 +1040,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     QualType DivisorT = objectType(D.Divisor);
     if (DividendT.isNull() || DivisorT.isNull())
       continue;
-    std::vector<TypeBinding> B = Dispatch.float16Bindings(DividendT);
-    if (B.empty() || Dispatch.float16Bindings(DivisorT).empty())
+    std::vector<TypeBinding> B = Float16Bindings(DividendT);
+    if (B.empty() || Float16Bindings(DivisorT).empty())
       continue;
     const AtomicAdd *Source = nullptr;
     const ValueDecl *Total = nullptr;
