@@ -806,8 +806,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     std::vector<TypeBinding> Result;
     if (T.isNull())
       return Result;
-    if (Float16Kind K = kerneltidy::float16KindOf(T);
-        K != Float16Kind::None) {
+    if (Float16Kind K = kerneltidy::float16KindOf(T); K != Float16Kind::None) {
       TypeBinding B;
       PrintingPolicy Policy(Ctx.getLangOpts());
       Policy.SuppressTagKeyword = true;

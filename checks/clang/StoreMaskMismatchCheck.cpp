@@ -340,8 +340,7 @@ bool BodyAnalysis::inScopeAt(const Expr *Cond, const Stmt *At) const {
             return false;
           bool Encloses = false;
           const Stmt *Node = At;
-          for (unsigned Depth = 0; Depth < 512 && !Encloses && Node;
-               ++Depth) {
+          for (unsigned Depth = 0; Depth < 512 && !Encloses && Node; ++Depth) {
             Node = FP.localParent(Node);
             Encloses = Node == Block;
           }
