@@ -21,7 +21,7 @@ Noise (current heads):
   the labels file gives each key TP / FP / unclear and a one-line reason. Findings without a
   label are listed as unlabelled; labels that no longer match a finding are listed as stale.
 """
-import argparse, collections, csv, json, os, subprocess, sys, time
+import argparse, collections, concurrent.futures, csv, json, os, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -148,8 +148,11 @@ def noise(a):
         # C++ files one process each (a parse error in one stays with that file).
         py = [f for f in files if f.endswith(".py")]
         batches = ([py] if py else []) + [[f] for f in files if not f.endswith(".py")]
-        for batch in batches:
-            out = run_kt(a.kt, batch, [] if batch[0].endswith(".py") else cxx_args)
+        def one(batch):
+            return run_kt(a.kt, batch, [] if batch[0].endswith(".py") else cxx_args)
+        with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
+            outs = list(pool.map(one, batches))
+        for out in outs:
             for f in out.get("findings", []):
                 path = f["file"] if os.path.isabs(f["file"]) else os.path.join(os.getcwd(), f["file"])
                 rel = os.path.relpath(os.path.realpath(path), os.path.realpath(base))
@@ -218,6 +221,8 @@ def main():
     n.add_argument("--dump")
     n.add_argument("--max-cxx", type=int, default=8,
                    help="analyse at most this many C++ files per repository (even sample); 0: all")
+    n.add_argument("--jobs", type=int, default=1,
+                   help="C++ files analysed at once (one kernel-tidy process each)")
     n.add_argument("--markdown")
     n.add_argument("--repos", help="comma-separated subfolders of --root to analyse (default: all)")
     for p in (r, n):
