@@ -67,12 +67,11 @@ bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
 
 } // namespace
 
-std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
-  auto M = std::unique_ptr<TritonModule>(new TritonModule());
-  // Most Python is not Triton: skip the parse when the file cannot hold a
+std::vector<ParseRange> TritonModule::parsedRanges(llvm::StringRef Source) {
+  // Most Python is not Triton: nothing to parse when the file cannot hold a
   // Triton kernel at all.
   if (!Source.contains("triton"))
-    return M;
+    return {};
   // Parse only what the model reads: imports, module constants and the
   // definitions that can hold JIT functions. Host code (launchers, autograd
   // functions, tests) is most of a typical file.
@@ -80,8 +79,14 @@ std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
   llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
     return !isModelRelevant(Source, S);
   });
-  M->Tree = PySyntaxTree::parse(
-      Source, parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
+  return parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true);
+}
+
+std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
+  auto M = std::unique_ptr<TritonModule>(new TritonModule());
+  if (!Source.contains("triton"))
+    return M;
+  M->Tree = PySyntaxTree::parse(Source, parsedRanges(Source));
   if (!M->Tree)
     return nullptr;
   M->collectImports();

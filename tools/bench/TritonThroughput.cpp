@@ -1,0 +1,163 @@
+//===- TritonThroughput.cpp - files/s of the Triton path, in-process ------===//
+//
+// The Triton path's speed without the CLI's process start (loading
+// libclang-cpp and libLLVM costs about 0.12 s of CPU, a third of a run over a
+// small repository): every .py file under the given paths is read into
+// memory once, then analysed with all four rules, pass after pass; the
+// figure is the best pass's CPU time of this thread. Run by hand (see
+// docs/benchmarks.md), never by a test.
+//
+//   kt-triton-bench [--passes N] [--cpu K] [--stage S] PATH...
+//
+// --stage says how far each file goes, to show where the time is:
+//   ts     tree-sitter's parse of the ranges the model reads, nothing else;
+//   parse  the same plus the copy into kernel-tidy's flat tree (PySyntaxTree);
+//   full   analyzePythonFile with all four rules (default; what the CLI does).
+// --cpu K pins the thread to core K, so that several copies can measure
+// several cores of one machine at once (the per-core figure under load).
+//
+// Built only with -DKT_BUILD_BENCH=ON: linked statically (LLVMSupport,
+// tree-sitter, libstdc++), so that it runs on a machine without LLVM 19 or a
+// matching C library, such as an idle benchmark host.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/triton/TritonChecks.h"
+#include "lib/triton/PySyntax.h"
+#include "lib/triton/TritonModule.h"
+#include <tree_sitter/api.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sched.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct SourceFile {
+  std::string Path, Text;
+};
+
+double threadCpuSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return T.tv_sec + T.tv_nsec * 1e-9;
+}
+
+void collect(const std::filesystem::path &P, std::vector<SourceFile> &Out) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> Paths;
+  if (fs::is_directory(P)) {
+    for (const auto &E : fs::recursive_directory_iterator(P))
+      if (E.is_regular_file() && E.path().extension() == ".py")
+        Paths.push_back(E.path());
+    std::sort(Paths.begin(), Paths.end());
+  } else {
+    Paths.push_back(P);
+  }
+  for (const auto &Path : Paths) {
+    std::ifstream In(Path, std::ios::binary);
+    std::stringstream S;
+    S << In.rdbuf();
+    Out.push_back({Path.string(), S.str()});
+  }
+}
+
+} // namespace
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace {
+
+/// tree-sitter alone on the ranges the model reads: the floor of the path.
+size_t parseWithTreeSitterOnly(TSParser *Parser, const SourceFile &F) {
+  std::vector<kerneltidy::triton::ParseRange> Spans =
+      kerneltidy::triton::TritonModule::parsedRanges(F.Text);
+  if (Spans.empty())
+    return 0;
+  std::vector<TSRange> Ranges;
+  for (const auto &R : Spans)
+    Ranges.push_back({{R.BeginLine, R.BeginColumn}, {R.EndLine, R.EndColumn},
+                      R.Begin, R.End});
+  ts_parser_set_included_ranges(Parser, Ranges.data(), uint32_t(Ranges.size()));
+  TSTree *Tree = ts_parser_parse_string(Parser, nullptr, F.Text.data(),
+                                        uint32_t(F.Text.size()));
+  size_t Nodes = Tree ? ts_node_child_count(ts_tree_root_node(Tree)) : 0;
+  ts_tree_delete(Tree);
+  return Nodes;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  int Passes = 7;
+  int Cpu = -1;
+  std::string Stage = "full";
+  std::vector<SourceFile> Files;
+  for (int I = 1; I < Argc; ++I) {
+    if (!std::strcmp(Argv[I], "--passes") && I + 1 < Argc)
+      Passes = std::max(1, std::atoi(Argv[++I]));
+    else if (!std::strcmp(Argv[I], "--cpu") && I + 1 < Argc)
+      Cpu = std::atoi(Argv[++I]);
+    else if (!std::strcmp(Argv[I], "--stage") && I + 1 < Argc)
+      Stage = Argv[++I];
+    else
+      collect(Argv[I], Files);
+  }
+  if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "full")) {
+    std::fprintf(stderr, "usage: kt-triton-bench [--passes N] [--cpu K] "
+                         "[--stage ts|parse|full] PATH...\n");
+    return 2;
+  }
+  if (Cpu >= 0) {
+    cpu_set_t Set;
+    CPU_ZERO(&Set);
+    CPU_SET(Cpu, &Set);
+    if (sched_setaffinity(0, sizeof Set, &Set) != 0)
+      std::perror("sched_setaffinity");
+  }
+  size_t Bytes = 0;
+  for (const SourceFile &F : Files)
+    Bytes += F.Text.size();
+
+  auto AllChecks = [](llvm::StringRef) { return true; };
+  TSParser *Parser = ts_parser_new();
+  ts_parser_set_language(Parser, tree_sitter_python());
+  double Best = 1e30, Worst = 0;
+  size_t Findings = 0;
+  for (int P = 0; P < Passes; ++P) {
+    kerneltidy::triton::clearTritonIndexWidthSummaries();
+    size_t Count = 0;
+    double Start = threadCpuSeconds();
+    for (const SourceFile &F : Files) {
+      if (Stage == "ts") {
+        Count += parseWithTreeSitterOnly(Parser, F);
+      } else if (Stage == "parse") {
+        auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
+        if (!Ranges.empty())
+          if (auto T = kerneltidy::triton::PySyntaxTree::parse(F.Text, Ranges))
+            Count += T->size();
+      } else {
+        Count += kerneltidy::triton::analyzePythonFile(F.Path, F.Text, AllChecks)
+                     .Findings.size();
+      }
+    }
+    if (Stage == "full")
+      Count += kerneltidy::triton::crossFileTritonIndexWidthFindings().size();
+    double Cpu = threadCpuSeconds() - Start;
+    Best = std::min(Best, Cpu);
+    Worst = std::max(Worst, Cpu);
+    Findings = Count;
+  }
+  ts_parser_delete(Parser);
+  std::printf("stage %s  files %zu  MB %.2f  count %zu  passes %d  cpu_s best %.3f worst %.3f  "
+              "files/s %.0f  MB/s %.2f\n",
+              Stage.c_str(), Files.size(), Bytes / 1e6, Findings, Passes, Best, Worst,
+              Files.size() / Best, Bytes / 1e6 / Best);
+  return 0;
+}
