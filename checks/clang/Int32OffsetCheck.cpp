@@ -214,7 +214,11 @@ static std::string boundaryNote(const Wrap &W, ASTContext &Ctx) {
       Text += " (e.g. " + RS + ", " + LS + ")";
   }
   auto [Level, Why] = confidence(W);
-  Text += std::string("; confidence ") + Level + ": " + Why;
+  std::string Reason = Why;
+  if (W.Kind != WrapKind::Product && W.Result.Kind == MagnitudeKind::Size)
+    if (auto Width = kerneltidy::integerWidth(W.ComputedIn, Ctx))
+      Reason = "a size is held in " + std::to_string(Width->Bits) + " bits";
+  Text += std::string("; confidence ") + Level + ": " + Reason;
   return Text;
 }
 
@@ -440,6 +444,16 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   for (size_t Next = 0; Next < Work.size(); ++Next) {
     const VarDecl *VD = Work[Next];
     Reach R = Reaching[VD];
+    // A local narrower than 32 bits keeps only the low bits of what it is
+    // given: a wrap past 2^31 upstream does not reach the address through
+    // it (its loop limit still does).
+    bool SubWord = kerneltidy::isSubWordIntegerType(VD->getType(), Ctx);
+    if (SubWord) {
+      if (const Expr *Limit = MA.loopLimit(VD))
+        for (const VarDecl *From : MA.variablesIn(Limit))
+          Add(From, R);
+      continue;
+    }
     for (const Expr *V : MA.valueExprs(VD))
       for (const VarDecl *From : MA.variablesIn(V))
         Add(From, R);
@@ -484,6 +498,19 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
   for (auto &[VD, R] : Reaching) {
     std::vector<Wrap> Wraps;
+    // Narrower than 32 bits: bounded by its type (a byte, a table index);
+    // only a loop limit past its range is reported.
+    if (kerneltidy::isSubWordIntegerType(VD->getType(), Ctx)) {
+      if (Wrap W = MA.loopLimitWrap(VD)) {
+        Site S;
+        S.Var = VD;
+        S.Wraps.push_back(W);
+        S.Use = R.Use;
+        S.Through = R.Direct == VD ? nullptr : R.Direct;
+        Sites.push_back(std::move(S));
+      }
+      continue;
+    }
     for (const Expr *V : MA.valueExprs(VD)) {
       auto In = MA.wrapsIn(V);
       Wraps.insert(Wraps.end(), In.begin(), In.end());
@@ -593,10 +620,11 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
     if (S.Var) {
       std::string Type = typeName(S.Var->getType(), Ctx);
       if (Primary.Kind == WrapKind::LoopLimit)
-        diag(Anchor, "offset '%0' is held in 32-bit '%1' and can wrap before "
+        diag(Anchor, "offset '%0' is held in %3-bit '%1' and can wrap before "
                      "it reaches its limit '%2'")
             << S.Var->getName() << Type
-            << sourceText(Primary.Op->IgnoreImpCasts(), Ctx);
+            << sourceText(Primary.Op->IgnoreImpCasts(), Ctx)
+            << kerneltidy::integerWidth(S.Var->getType(), Ctx)->Bits;
       else
         diag(Anchor, "offset '%0' is %select{held|computed}1 in 32-bit '%2' "
                      "and can wrap before it reaches an address")
@@ -635,9 +663,10 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
           D = dyn_cast<ParmVarDecl>(DRE->getDecl());
         if (D && kerneltidy::isNarrowIntegerType(D->getType(), Ctx) &&
             !SM.isInSystemHeader(D->getLocation())) {
-          diag(D->getLocation(), "'%0' is declared 32-bit '%1' here",
+          diag(D->getLocation(), "'%0' is declared %2-bit '%1' here",
                DiagnosticIDs::Note)
-              << D->getName() << typeName(D->getType(), Ctx);
+              << D->getName() << typeName(D->getType(), Ctx)
+              << kerneltidy::integerWidth(D->getType(), Ctx)->Bits;
           break;
         }
       }

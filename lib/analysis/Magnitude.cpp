@@ -82,6 +82,11 @@ bool isNarrowIntegerType(QualType T, const ASTContext &Ctx) {
   return W && W->Bits <= 32 && !T->isBooleanType();
 }
 
+bool isSubWordIntegerType(QualType T, const ASTContext &Ctx) {
+  auto W = integerWidth(T, Ctx);
+  return W && W->Bits < 32 && !T->isBooleanType();
+}
+
 static bool isCompoundMul(BinaryOperatorKind K) {
   return K == BO_Mul || K == BO_Shl || K == BO_MulAssign || K == BO_ShlAssign;
 }
@@ -815,6 +820,10 @@ Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
     const Expr *Sub = ICE->getSubExpr();
     if (!isNarrowIntegerType(T, Ctx) || !integerWidth(Sub->getType(), Ctx))
       return W;
+    // Into a type narrower than 32 bits: the value is a byte or a short by
+    // the programmer's choice, bounded by 2^width; no index width wraps.
+    if (isSubWordIntegerType(T, Ctx))
+      return W;
     Magnitude S = of(Sub);
     uint64_t Limit = integerWidth(T, Ctx)->maxValue();
     if (!S.isLarge() || S.Max <= Limit)
@@ -851,7 +860,11 @@ std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
     } else if (const auto *FE = dyn_cast<FullExpr>(X)) {
       Work.push_back(FE->getSubExpr());
     } else if (const auto *CE = dyn_cast<CastExpr>(X)) {
-      Work.push_back(CE->getSubExpr());
+      // A conversion into fewer than 32 bits keeps only low bits, which a
+      // wrap past 2^31 below it does not change through '+', '-', '*' and
+      // '<<' (a division or right shift in between is a blind spot).
+      if (!isSubWordIntegerType(CE->getType(), Ctx))
+        Work.push_back(CE->getSubExpr());
     } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
       if (BO->isComparisonOp() || BO->isLogicalOp())
         continue;

@@ -93,6 +93,13 @@ std::optional<IntegerWidth> integerWidth(clang::QualType T,
 /// An integer type of 32 bits or fewer ('int', 'uint32_t', 'short', ...).
 bool isNarrowIntegerType(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// An integer type of fewer than 32 bits ('uint8_t', 'short', 'char'; not
+/// bool). A value held in one is bounded by 2^width by the programmer's
+/// choice of type (a byte, a quantisation table index): converting into it
+/// is no index-width wrap, and a wrap past 2^31 in what it is computed from
+/// changes only bits it does not keep.
+bool isSubWordIntegerType(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// How a value can wrap.
 enum class WrapKind {
   None,
