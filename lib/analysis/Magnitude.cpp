@@ -489,6 +489,79 @@ Magnitude MagnitudeAnalysis::leaf(const Expr *E) {
   return capped(storedIn(M, E->getType()));
 }
 
+/// The parameter E names, if any.
+static const ParmVarDecl *paramRef(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::optional<Magnitude>
+MagnitudeAnalysis::returnBound(const CallExpr *Call) {
+  if (Options.CallDepth >= MagnitudeOptions::MaxCallDepth)
+    return std::nullopt;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || !Def->getBody() ||
+      Def->isDependentContext() || Def->isVariadic() || Def->isInvalidDecl() ||
+      Def->getCanonicalDecl() == Fn.getCanonicalDecl() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return std::nullopt;
+  // The callee's return statements and the parameters it writes, in a
+  // body of at most 256 statements (lambdas not entered).
+  std::vector<const Expr *> Returns;
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> Written;
+  unsigned Count = 0;
+  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (++Count > 256)
+      return std::nullopt;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      if (!RS->getRetValue())
+        return std::nullopt;
+      Returns.push_back(RS->getRetValue());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp())
+        if (const ParmVarDecl *P = paramRef(BO->getLHS()))
+          Written.insert(P);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        if (const ParmVarDecl *P = paramRef(UO->getSubExpr()))
+          Written.insert(P);
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  if (Returns.empty())
+    return std::nullopt;
+  MagnitudeOptions Sub;
+  Sub.MaxElementCount = Options.MaxElementCount;
+  Sub.MaxLaunchThreads = Options.MaxLaunchThreads;
+  Sub.MaxSerialIterations = Options.MaxSerialIterations;
+  Sub.CallDepth = Options.CallDepth + 1;
+  unsigned N = std::min<unsigned>(Call->getNumArgs(), Def->getNumParams());
+  for (unsigned I = 0; I < N; ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (Written.contains(P) || !integerWidth(P->getType(), Ctx) ||
+        P->getType()->isReferenceType())
+      continue;
+    Magnitude A = of(Call->getArg(I));
+    if (A.Known)
+      Sub.ParamBounds[P] = storedIn(A, P->getType());
+  }
+  MagnitudeAnalysis Callee_(*Def, Ctx, std::move(Sub));
+  Magnitude M = Magnitude::constant(0);
+  for (const Expr *R : Returns) {
+    Magnitude V = Callee_.of(R);
+    if (!V.Known)
+      return std::nullopt;
+    M = join(M, V);
+  }
+  return capped(storedIn(M, Call->getType()));
+}
+
 Magnitude MagnitudeAnalysis::ofVariable(const VarDecl *VD) {
   if (!VD || VD->isInvalidDecl())
     return Magnitude::unknown();
@@ -691,6 +764,11 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
         return Magnitude::unknown();
       if (isNamed(VD, {"warpSize"}) && VD->hasGlobalStorage())
         return {64, MagnitudeKind::Hardware};
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+        auto Bound = Options.ParamBounds.find(P);
+        if (Bound != Options.ParamBounds.end())
+          return Bound->second;
+      }
       if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage()) {
         Magnitude M = ofVariable(VD);
         if (Options.AssumeWide.contains(VD))
@@ -741,6 +819,9 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
     }
     if (Callee && isNamed(Callee, {"__lane_id", "lane_id", "__lanemask_lt"}))
       return {63, MagnitudeKind::Hardware};
+    if (!isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call))
+      if (std::optional<Magnitude> M = returnBound(Call))
+        return *M;
     return leaf(E);
   }
   return leaf(E);
@@ -844,14 +925,16 @@ Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
 std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
   std::vector<Wrap> Out;
   llvm::SmallVector<const Expr *, 16> Work;
+  llvm::SmallPtrSet<const Expr *, 4> Subtrahends;
   if (E)
     Work.push_back(E);
   while (!Work.empty()) {
     const Expr *X = Work.pop_back_val();
     if (!X || X->containsErrors())
       continue;
-    if (Wrap W = wrapAt(X))
-      Out.push_back(W);
+    if (!Subtrahends.contains(X))
+      if (Wrap W = wrapAt(X))
+        Out.push_back(W);
     // Walk only where the value flows: through arithmetic, casts and the
     // arms of '?:', into 'min'/'max', not into call arguments, subscripts
     // (their value is loaded) or comparisons.
@@ -872,6 +955,16 @@ std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
         Work.push_back(BO->getRHS());
         continue;
       }
+      // A subtrahend computed in the difference's own type: a difference
+      // that is an offset is not negative, so the subtrahend's true value
+      // is at most the minuend's, which the type holds ('i - i3 * ne3.z'
+      // with 'i3 = i / ne3.z'); a minuend that wraps is reported itself.
+      if (BO->getOpcode() == BO_Sub)
+        if (const auto *Sub =
+                dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
+          if ((Sub->getOpcode() == BO_Mul || Sub->getOpcode() == BO_Shl) &&
+              Ctx.hasSameType(Sub->getType(), BO->getType()))
+            Subtrahends.insert(Sub);
       Work.push_back(BO->getRHS());
       Work.push_back(BO->getLHS());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {

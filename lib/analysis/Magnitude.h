@@ -17,6 +17,13 @@
 //                    (MaxLaunchThreads, default 2^32 - 1)
 //                  Size: kernel parameters, values loaded from memory, calls
 //                    (numel(), size(), stride()), anything unknown
+//   calls          a call of a free function whose body is visible (not in a
+//                  system header, at most 256 statements, not the analysed
+//                  function itself) is bounded by its return statements,
+//                  analysed in the callee with each parameter bound by its
+//                  argument ('fastmodulo(j0 + j_sram, ne01)', which returns
+//                  'n - q * d', is no larger than its int argument); up to
+//                  MaxCallDepth bodies deep, otherwise a call is a Size
 //   element cap    MaxElementCount, the largest tensor the project supports
 //                  (default 2^40). Every GridIndex- or Size-derived value is
 //                  at most the cap: valid offsets, sizes and strides never
@@ -145,6 +152,15 @@ struct MagnitudeOptions {
   /// Local variables to treat as if declared 64-bit: lets a caller ask
   /// "would widening these fix it" before offering a fix.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> AssumeWide;
+  /// Bounds of the analysed function's parameters, when it is analysed as
+  /// the callee of one call (see "calls" above): each argument's bound,
+  /// converted to the parameter's type. Parameters the body writes are left
+  /// out.
+  llvm::DenseMap<const clang::ParmVarDecl *, Magnitude> ParamBounds;
+  /// How many callee bodies deep this analysis is; calls are followed at
+  /// most MaxCallDepth deep.
+  unsigned CallDepth = 0;
+  static constexpr unsigned MaxCallDepth = 2;
 };
 
 /// Magnitudes of the integer expressions of one function body.
@@ -206,6 +222,7 @@ private:
   bool hasNonConstantOperand(const clang::Expr *E);
   Magnitude binary(const clang::BinaryOperator *BO);
   Magnitude leaf(const clang::Expr *E);
+  std::optional<Magnitude> returnBound(const clang::CallExpr *Call);
   Magnitude capped(Magnitude M) const;
   Magnitude storedIn(Magnitude M, clang::QualType T) const;
   Magnitude productOf(const Magnitude &L, const Magnitude &R, bool Shift) const;
