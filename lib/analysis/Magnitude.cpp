@@ -194,6 +194,29 @@ void MagnitudeAnalysis::collect(const Stmt *S) {
     if (UO->isIncrementDecrementOp())
       if (const VarDecl *VD = localVar(UO->getSubExpr()))
         Vars[VD].Incremented = true;
+  } else if (const auto *AS = dyn_cast<AsmStmt>(S)) {
+    // Written by inline assembly ('"=r"(result)'): unknown writes.
+    for (unsigned I = 0, N = AS->getNumOutputs(); I < N; ++I)
+      if (const VarDecl *VD = localVar(AS->getOutputExpr(I)))
+        Vars[VD].Escapes = true;
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Bound to a non-const reference parameter: the callee may write it.
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                               isa<CXXMethodDecl>(Callee) &&
+                               !cast<CXXMethodDecl>(Callee)->isStatic()
+                           ? 1
+                           : 0;
+      for (unsigned I = Shift, N = Call->getNumArgs(); I < N; ++I) {
+        if (I - Shift >= Callee->getNumParams())
+          break;
+        QualType PT = Callee->getParamDecl(I - Shift)->getType();
+        if (PT->isReferenceType() &&
+            !PT.getNonReferenceType().isConstQualified())
+          if (const VarDecl *VD = localVar(Call->getArg(I)))
+            Vars[VD].Escapes = true;
+      }
+    }
   }
 
   const Stmt *LoopCond = nullptr;

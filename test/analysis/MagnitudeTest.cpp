@@ -199,4 +199,55 @@ TEST(Magnitude, PartialCodeIsUnknownNotACrash) {
   (void)collectAddressUses(*P.Fn, P.ctx());
 }
 
+TEST(Magnitude, CallsBoundedByTheirReturns) {
+  Parsed P = parse(R"(
+    uint32_t mod_by(uint32_t n, uint32_t d) { return n - (n / d) * d; }
+    uint32_t opaque(uint32_t v);
+    uint32_t from_asm(uint32_t v) {
+      uint32_t r;
+      asm volatile("mov.u32 %0, %1;" : "=r"(r) : "r"(v));
+      return r;
+    }
+    void set(uint32_t &out, uint32_t v);
+    uint32_t through_ref(uint32_t v) { uint32_t r = 0; set(r, v); return r; }
+    void k(int j0, uint32_t n, uint32_t m) {
+      int j = 0;
+      int small = mod_by(j0 + j, n);
+      int big = mod_by(m, n);
+      int unknown = opaque(j0 + j);
+      int a = from_asm(j0 + j);
+      int b = through_ref(j0 + j);
+      uint32_t i2 = m / n;
+      uint32_t i0 = m - i2 * n;
+    })");
+  ASSERT_TRUE(P.Fn);
+  MagnitudeAnalysis MA(*P.Fn, P.ctx());
+  // 'n - q * d' is no larger than its int argument: 'int' holds it.
+  EXPECT_LE(MA.of(P.init("small")->IgnoreImpCasts()).Max, 2147483647u);
+  EXPECT_TRUE(MA.wrapsIn(P.init("small")).empty());
+  EXPECT_FALSE(MA.wrapsIn(P.init("big")).empty());
+  EXPECT_FALSE(MA.wrapsIn(P.init("unknown")).empty());
+  // Written by assembly or through a reference: unknown writes.
+  EXPECT_FALSE(MA.wrapsIn(P.init("a")).empty());
+  EXPECT_FALSE(MA.wrapsIn(P.init("b")).empty());
+  // A subtrahend in the difference's type is at most the minuend.
+  EXPECT_TRUE(MA.wrapsIn(P.init("i0")).empty());
+}
+
+TEST(Magnitude, SubWordTypesHoldNoWrap) {
+  Parsed P = parse(R"(
+    typedef unsigned char uint8_t;
+    int level(int n, const float *v, float x);
+    void k(const float *v, float x, int rows, int cols) {
+      uint8_t code = level(16, v, x);
+      uint8_t hashed = (uint8_t)(rows * cols);
+      int wide = rows * cols;
+    })");
+  ASSERT_TRUE(P.Fn);
+  MagnitudeAnalysis MA(*P.Fn, P.ctx());
+  EXPECT_TRUE(MA.wrapsIn(P.init("code")).empty());
+  EXPECT_TRUE(MA.wrapsIn(P.init("hashed")).empty());
+  EXPECT_FALSE(MA.wrapsIn(P.init("wide")).empty());
+}
+
 } // namespace
