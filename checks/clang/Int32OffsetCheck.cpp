@@ -266,21 +266,43 @@ static bool inIndexDispatchMacro(SourceLocation Loc, ASTContext &Ctx) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// Records every reference to a function with the named function around it.
+/// The host comes from the walk itself, not from the AST's parent map: that
+/// map would cover the whole unit (costly), and the driver narrows the AST's
+/// traversal scope to user code while the launching call of a SYCL functor
+/// sits in a system header's submit template.
 class CallSiteIndexer : public RecursiveASTVisitor<CallSiteIndexer> {
 public:
+  using Base = RecursiveASTVisitor<CallSiteIndexer>;
   explicit CallSiteIndexer(
-      llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> &Map)
+      llvm::DenseMap<const FunctionDecl *,
+                     std::vector<Int32OffsetCheck::CallSite>> &Map)
       : Map(Map) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD))
+      if (MD->getParent()->isLambda())
+        FD = nullptr; // look through lambdas
+    if (!FD)
+      return Base::TraverseDecl(D);
+    Hosts.push_back(FD);
+    bool Result = Base::TraverseDecl(D);
+    Hosts.pop_back();
+    return Result;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DRE->getDecl()))
-      Map[FD->getCanonicalDecl()].push_back(DRE);
+      Map[FD->getCanonicalDecl()].push_back(
+          {DRE, Hosts.empty() ? nullptr : Hosts.back()});
     return true;
   }
 
 private:
-  llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> &Map;
+  llvm::DenseMap<const FunctionDecl *, std::vector<Int32OffsetCheck::CallSite>>
+      &Map;
+  llvm::SmallVector<const FunctionDecl *, 8> Hosts;
 };
 } // namespace
 
@@ -288,25 +310,10 @@ void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
   if (CallSitesIndexed)
     return;
   CallSitesIndexed = true;
-  CallSiteIndexer(CallSites).TraverseAST(Ctx);
-}
-
-/// The named function around S, looking through lambdas.
-static const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (unsigned Step = 0; Step < 512; ++Step) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    N = Parents[0];
-    if (const auto *FD = N.get<FunctionDecl>()) {
-      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-        if (MD->getParent()->isLambda())
-          continue;
-      return FD;
-    }
-  }
-  return nullptr;
+  // Every top-level declaration, whatever the traversal scope (see above).
+  CallSiteIndexer Indexer(CallSites);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    Indexer.TraverseDecl(D);
 }
 
 /// A size-limit test in Host's body that comes before Site.
@@ -359,8 +366,9 @@ const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
   auto It = CallSites.find(Fn.getCanonicalDecl());
   if (It == CallSites.end())
     return nullptr;
-  for (const Stmt *Site : It->second) {
-    const FunctionDecl *Host = enclosingFunction(Site, Ctx);
+  for (const CallSite &Call : It->second) {
+    const Stmt *Site = Call.Ref;
+    const FunctionDecl *Host = Call.Host;
     if (!Host || Host == &Fn || !Host->getBody())
       continue;
     if (inIndexDispatchMacro(Site->getBeginLoc(), Ctx) ||

@@ -15,6 +15,12 @@ namespace clang::tidy::kernel {
 /// For the user-facing documentation see docs/checks/kernel-int32-offset.md.
 class Int32OffsetCheck : public ClangTidyCheck {
 public:
+  /// Each function's call sites (the reference to it) with the named
+  /// function around each, lambdas looked through.
+  struct CallSite {
+    const Stmt *Ref;
+    const FunctionDecl *Host;
+  };
   static constexpr bool Implemented = true;
 
   Int32OffsetCheck(StringRef Name, ClangTidyContext *Context);
@@ -43,7 +49,7 @@ private:
   llvm::DenseSet<unsigned> Reported;
   /// Every reference to a function (calls, launches, 'hipLaunchKernelGGL'
   /// arguments), by callee; built once per translation unit.
-  llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> CallSites;
+  llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> CallSites;
   bool CallSitesIndexed = false;
 };
 

@@ -510,9 +510,18 @@ std::vector<const ValueDecl *> indexParameters(const FunctionDecl *Body) {
   return Out;
 }
 
+/// Walks every top-level declaration, whatever the AST's traversal scope:
+/// the driver narrows the scope to user code, but a kernel can be known as
+/// one only through a system header (a SYCL functor is a kernel because
+/// the shim's or SYCL's submit template calls it from parallel_for).
+static void traverseWholeUnit(Collector &C, ASTContext &Ctx) {
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    C.TraverseDecl(D);
+}
+
 std::vector<KernelInfo> findKernels(ASTContext &Ctx) {
   Collector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseWholeUnit(C, Ctx);
   sortBySource<KernelInfo>(C.Kernels, Ctx.getSourceManager(),
                            [](const KernelInfo &K) {
                              return K.Body->getLocation();
@@ -522,7 +531,7 @@ std::vector<KernelInfo> findKernels(ASTContext &Ctx) {
 
 std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   Collector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseWholeUnit(C, Ctx);
   sortBySource<LaunchSite>(C.Launches, Ctx.getSourceManager(),
                            [](const LaunchSite &L) {
                              return L.Call->getBeginLoc();

@@ -1,6 +1,6 @@
 //===- Driver.cpp - kernel-tidy's engine ----------------------------------===//
 //
-// The one file that talks to clang-tidy's engine (runClangTidy) and so the
+// The one file that talks to clang-tidy's engine (its consumer factory) and so the
 // one place for LLVM-version conditionals. Each C++ file is run on its own,
 // so that a file that fails to parse cannot hide another file's findings.
 //
@@ -17,7 +17,15 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -293,6 +301,85 @@ bool runIsolated(const std::string &File, llvm::function_ref<void()> Analyse,
                               "analysed"});
   CrashRecovered = true;
   return false;
+}
+
+/// Narrows the AST's traversal scope to the top-level declarations outside
+/// system headers before clang-tidy's matchers run. Nothing in a system
+/// header is reported (SystemHeaders is off), yet the matchers and the
+/// checks' own visitors would walk all of it: the no-build shim, the CUDA or
+/// SYCL headers of a real build. The declarations stay reachable through
+/// the user code's references (a call still resolves to its callee); only
+/// the walks skip them. clangd narrows clang-tidy's traversal the same way.
+class UserCodeScope : public clang::ASTConsumer {
+public:
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    std::vector<clang::Decl *> Scope;
+    for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+  }
+};
+
+/// clang::tidy::runClangTidy for one file, with the user-code scope above in
+/// front of clang-tidy's consumer. The rest is runClangTidy's own set-up:
+/// plugins stripped from the command line, __clang_analyzer__ defined, fixes
+/// taken from notes.
+std::vector<clang::tidy::ClangTidyError>
+runChecksOnUserCode(clang::tidy::ClangTidyContext &Context,
+                    const clang::tooling::CompilationDatabase &Database,
+                    const std::string &File,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS) {
+  using namespace clang;
+  tooling::ClangTool Tool(Database, {File},
+                          std::make_shared<PCHContainerOperations>(), BaseFS);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  tidy::ClangTidyDiagnosticConsumer DiagConsumer(
+      Context, nullptr, /*RemoveIncompatibleErrors=*/true,
+      /*GetFixesFromNotes=*/true);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(tidy::ClangTidyASTConsumerFactory &Factory)
+        : Factory(Factory) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   StringRef InFile) override {
+      std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(std::make_unique<UserCodeScope>());
+      Consumers.push_back(Factory.createASTConsumer(CI, InFile));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+    }
+
+  private:
+    tidy::ClangTidyASTConsumerFactory &Factory;
+  };
+  class ActionFactory : public tooling::FrontendActionFactory {
+  public:
+    ActionFactory(tidy::ClangTidyContext &Context,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+        : Factory(Context, std::move(FS)) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<Action>(Factory);
+    }
+    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                       FileManager *Files,
+                       std::shared_ptr<PCHContainerOperations> PCH,
+                       DiagnosticConsumer *Diags) override {
+      Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+      return FrontendActionFactory::runInvocation(Invocation, Files, PCH, Diags);
+    }
+
+  private:
+    tidy::ClangTidyASTConsumerFactory Factory;
+  };
+  ActionFactory Factory(Context, BaseFS);
+  Tool.run(&Factory);
+  return DiagConsumer.take();
 }
 
 /// One file to analyse and the configuration that applies to it.
@@ -744,8 +831,8 @@ private:
     // directory on it, and the process-wide one would chdir every thread.
     auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
-    std::vector<ClangTidyError> Errors = clang::tidy::runClangTidy(
-        Context, DB, {std::string(Absolute)}, BaseFS, /*ApplyAnyFix=*/true);
+    std::vector<ClangTidyError> Errors =
+        runChecksOnUserCode(Context, DB, std::string(Absolute), BaseFS);
     ++Result.FilesAnalysed;
     for (const ClangTidyError &E : Errors) {
       if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
