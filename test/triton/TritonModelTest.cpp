@@ -9,14 +9,19 @@
 #include "lib/triton/TritonValues.h"
 
 #include <gtest/gtest.h>
+#include <deque>
 
 using namespace kerneltidy;
 using namespace kerneltidy::triton;
 
 namespace {
 
+/// The model refers into its source (names are StringRefs), and callers pass
+/// temporaries: keep every source alive for the whole run.
 std::unique_ptr<TritonModule> build(llvm::StringRef Source) {
-  auto M = TritonModule::build(Source);
+  static std::deque<std::string> Sources;
+  Sources.emplace_back(Source.str());
+  auto M = TritonModule::build(Sources.back());
   EXPECT_TRUE(M && M->parsed());
   return M;
 }
