@@ -27,7 +27,8 @@ def shim_flags(path):
     flags = ["-x", lang]
     if lang == "cuda":
         flags += ["--cuda-device-only", "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib"]
-    flags += ["-std=c++17", "-isystem", shim, "-w"]
+    # The repository root: runtime-kernels/ and fixtures include project headers by that path.
+    flags += ["-std=c++17", "-I", ROOT, "-isystem", shim, "-w"]
     pre = os.path.join(shim, "__kernel_tidy_cuda.h" if lang == "cuda" else "__kernel_tidy_prelude.h")
     if os.path.exists(pre):
         flags += ["-include", pre]

@@ -13,6 +13,7 @@ enum cudaError {
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoKernelImageForDevice = 209,
   cudaErrorNotReady = 600,
+  cudaErrorLaunchOutOfResources = 701,
   cudaErrorLaunchFailure = 719,
   cudaErrorUnknown = 999
 };

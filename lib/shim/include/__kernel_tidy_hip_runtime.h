@@ -17,6 +17,7 @@ enum hipError_t {
   hipErrorInvalidDeviceFunction = 98,
   hipErrorNoKernelImageForDevice = 209,
   hipErrorNotReady = 600,
+  hipErrorLaunchOutOfResources = 701,
   hipErrorLaunchFailure = 719,
   hipErrorUnknown = 999
 };
