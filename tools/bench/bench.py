@@ -56,7 +56,9 @@ def tools(build, f):
         "floor": ["clang++-19", "-fsyntax-only"] + fl + [f],
         "peer": ["clang-tidy-19", "--quiet", "-checks=-*,bugprone-implicit-widening-of-multiplication-result", f, "--"] + fl,
         "plugin": ["clang-tidy-19", "--quiet", "-load=" + plugin, "-checks=-*,kernel-*", f, "--"] + fl,
-        "cli": [os.path.join(build, "tools", "kernel-tidy"), f],
+        # The CLI derives the shim flags itself; it is given the one include directory
+        # the others get on top of them.
+        "cli": [os.path.join(build, "tools", "kernel-tidy"), "--extra-arg=-I" + ROOT, f],
     }
 
 
