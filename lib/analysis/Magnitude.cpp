@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/analysis/Magnitude.h"
 #include "lib/analysis/DepthLimit.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -1071,6 +1072,41 @@ bool isSizeArgument(const FunctionDecl *Callee, unsigned Index) {
   return false;
 }
 
+/// True when Base addresses CUDA/HIP shared memory: a '__shared__' variable,
+/// or a local pointer initialised from one ('reinterpret_cast<float *>(smem
+/// + 1024)', '&tile[0]'). Shared memory is at most 228 KiB per block, so no
+/// valid offset into it comes near 2^31: an index there is not a wrap site.
+static bool isSharedMemoryBase(const Expr *Base, unsigned Depth = 0) {
+  if (!Base || Depth > 4)
+    return false;
+  const Expr *E = Base->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref)
+      return isSharedMemoryBase(UO->getSubExpr(), Depth + 1);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return isSharedMemoryBase(ASE->getBase(), Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)
+      return isSharedMemoryBase(BO->getLHS()->getType()->isPointerType()
+                                    ? BO->getLHS()
+                                    : BO->getRHS(),
+                                Depth + 1);
+    return false;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  if (VD->hasAttr<CUDASharedAttr>())
+    return true;
+  // A local pointer that is only ever its initialiser (const, or written
+  // nowhere else is not checked: kernels re-point such locals rarely, and
+  // never from shared to global memory).
+  if (VD->isLocalVarDecl() && VD->getType()->isPointerType() && VD->getInit())
+    return isSharedMemoryBase(VD->getInit(), Depth + 1);
+  return false;
+}
+
 std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
                                            ASTContext &Ctx) {
   std::vector<AddressUse> Out;
@@ -1098,17 +1134,20 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
       continue;
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (IsInt(ASE->getIdx()))
+      if (IsInt(ASE->getIdx()) && !isSharedMemoryBase(ASE->getBase()))
         Out.push_back({ASE->getIdx(), ASE});
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       BinaryOperatorKind Op = BO->getOpcode();
       if (Op == BO_Add || Op == BO_Sub || Op == BO_AddAssign ||
           Op == BO_SubAssign) {
         const Expr *L = BO->getLHS(), *R = BO->getRHS();
-        if (L->getType()->isPointerType() && IsInt(R))
-          Out.push_back({R, BO});
-        else if (R->getType()->isPointerType() && IsInt(L))
-          Out.push_back({L, BO});
+        if (L->getType()->isPointerType() && IsInt(R)) {
+          if (!isSharedMemoryBase(L))
+            Out.push_back({R, BO});
+        } else if (R->getType()->isPointerType() && IsInt(L)) {
+          if (!isSharedMemoryBase(R))
+            Out.push_back({L, BO});
+        }
       }
     } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S)) {
       if (OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2 &&
