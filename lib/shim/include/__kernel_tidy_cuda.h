@@ -112,6 +112,29 @@ __device__ size_t __cvta_generic_to_local(const void *);
 #include <__clang_cuda_math.h>
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
+// The min/max overloads of CUDA's math_functions.hpp: Clang's headers declare
+// only min(int, int) and max(int, int), through which a 64-bit
+// 'min(i0 + dk, k)' would be narrowed to int (a false 32-bit finding).
+#define __KT_MINMAX(NAME)                                                       \
+  __host__ __device__ unsigned int NAME(unsigned int, unsigned int);            \
+  __host__ __device__ unsigned int NAME(int, unsigned int);                     \
+  __host__ __device__ unsigned int NAME(unsigned int, int);                     \
+  __host__ __device__ long NAME(long, long);                                    \
+  __host__ __device__ unsigned long NAME(unsigned long, unsigned long);         \
+  __host__ __device__ unsigned long NAME(long, unsigned long);                  \
+  __host__ __device__ unsigned long NAME(unsigned long, long);                  \
+  __host__ __device__ long long NAME(long long, long long);                     \
+  __host__ __device__ unsigned long long NAME(unsigned long long,               \
+                                              unsigned long long);              \
+  __host__ __device__ unsigned long long NAME(long long, unsigned long long);   \
+  __host__ __device__ unsigned long long NAME(unsigned long long, long long);   \
+  __host__ __device__ float NAME(float, float);                                 \
+  __host__ __device__ double NAME(double, double);                              \
+  __host__ __device__ double NAME(float, double);                               \
+  __host__ __device__ double NAME(double, float);
+__KT_MINMAX(min)
+__KT_MINMAX(max)
+#undef __KT_MINMAX
 #endif
 
 #include "__kernel_tidy_cuda_device.h"
