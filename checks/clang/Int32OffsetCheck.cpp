@@ -44,6 +44,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/analysis/Magnitude.h"
+#include "lib/analysis/WholeUnit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -312,8 +313,7 @@ void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
   CallSitesIndexed = true;
   // Every top-level declaration, whatever the traversal scope (see above).
   CallSiteIndexer Indexer(CallSites);
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    Indexer.TraverseDecl(D);
+  kerneltidy::traverseWholeUnit(Indexer, Ctx);
 }
 
 /// A size-limit test in Host's body that comes before Site.

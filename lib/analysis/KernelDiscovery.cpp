@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/analysis/KernelDiscovery.h"
+#include "lib/analysis/WholeUnit.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -510,17 +511,9 @@ std::vector<const ValueDecl *> indexParameters(const FunctionDecl *Body) {
   return Out;
 }
 
-/// Walks every top-level declaration, whatever the AST's traversal scope:
-/// the driver narrows the scope to user code, but a kernel can be known as
-/// one only through a system header (a SYCL functor is a kernel because
-/// the shim's or SYCL's submit template calls it from parallel_for).
-static void traverseWholeUnit(Collector &C, ASTContext &Ctx) {
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    C.TraverseDecl(D);
-}
-
 std::vector<KernelInfo> findKernels(ASTContext &Ctx) {
   Collector C(Ctx);
+  // A kernel can be known as one only through a system header (WholeUnit.h).
   traverseWholeUnit(C, Ctx);
   sortBySource<KernelInfo>(C.Kernels, Ctx.getSourceManager(),
                            [](const KernelInfo &K) {
