@@ -560,11 +560,11 @@ MagnitudeAnalysis::returnBound(const CallExpr *Call) {
   }
   if (Returns.empty())
     return std::nullopt;
-  MagnitudeOptions Sub;
-  Sub.MaxElementCount = Options.MaxElementCount;
-  Sub.MaxLaunchThreads = Options.MaxLaunchThreads;
-  Sub.MaxSerialIterations = Options.MaxSerialIterations;
-  Sub.CallDepth = Options.CallDepth + 1;
+  // The caller's limits; its per-declaration facts do not apply in the callee.
+  MagnitudeOptions Sub = Options;
+  Sub.AssumeWide.clear();
+  Sub.ParamBounds.clear();
+  ++Sub.CallDepth;
   unsigned N = std::min<unsigned>(Call->getNumArgs(), Def->getNumParams());
   for (unsigned I = 0; I < N; ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);

@@ -167,7 +167,7 @@ struct MagnitudeOptions {
 class MagnitudeAnalysis {
 public:
   MagnitudeAnalysis(const clang::FunctionDecl &Fn, clang::ASTContext &Ctx,
-                    MagnitudeOptions Options = {});
+                    MagnitudeOptions Options = MagnitudeOptions());
 
   /// Bound on E's run-time value, after any wrap in E's own type.
   Magnitude of(const clang::Expr *E);
