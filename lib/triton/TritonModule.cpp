@@ -65,16 +65,10 @@ bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
   return I + 1 < Stmt.size() && Stmt[I] == '=' && Stmt[I + 1] != '=';
 }
 
-} // namespace
-
-std::vector<ParseRange> TritonModule::parsedRanges(llvm::StringRef Source) {
-  // Most Python is not Triton: nothing to parse when the file cannot hold a
-  // Triton kernel at all.
-  if (!Source.contains("triton"))
-    return {};
-  // Parse only what the model reads: imports, module constants and the
-  // definitions that can hold JIT functions. Host code (launchers, autograd
-  // functions, tests) is most of a typical file.
+/// What the model reads, in a file that mentions triton: imports, module
+/// constants and the definitions that can hold JIT functions. Host code
+/// (launchers, autograd functions, tests) is most of a typical file.
+std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans = scanTopLevel(Source);
   llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
     return !isModelRelevant(Source, S);
@@ -82,11 +76,21 @@ std::vector<ParseRange> TritonModule::parsedRanges(llvm::StringRef Source) {
   return parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true);
 }
 
+} // namespace
+
+std::vector<ParseRange> TritonModule::parsedRanges(llvm::StringRef Source) {
+  if (!Source.contains("triton"))
+    return {};
+  return modelRanges(Source);
+}
+
 std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
   auto M = std::unique_ptr<TritonModule>(new TritonModule());
+  // Most Python is not Triton: skip the parse when the file cannot hold a
+  // Triton kernel at all.
   if (!Source.contains("triton"))
     return M;
-  M->Tree = PySyntaxTree::parse(Source, parsedRanges(Source));
+  M->Tree = PySyntaxTree::parse(Source, modelRanges(Source));
   if (!M->Tree)
     return nullptr;
   M->collectImports();
