@@ -149,9 +149,9 @@ int main(int Argc, char **Argv) {
     }
     if (Stage == "full")
       Count += kerneltidy::triton::crossFileTritonIndexWidthFindings().size();
-    double Cpu = threadCpuSeconds() - Start;
-    Best = std::min(Best, Cpu);
-    Worst = std::max(Worst, Cpu);
+    double Seconds = threadCpuSeconds() - Start;
+    Best = std::min(Best, Seconds);
+    Worst = std::max(Worst, Seconds);
     Findings = Count;
   }
   ts_parser_delete(Parser);
