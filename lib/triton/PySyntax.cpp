@@ -8,8 +8,16 @@
 //===----------------------------------------------------------------------===//
 #include "lib/triton/PySyntax.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <tree_sitter/api.h>
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <sys/mman.h>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
 
@@ -142,14 +150,177 @@ const GrammarTables &grammar() {
   return Tables;
 }
 
-/// A parser per thread: creating one costs more than parsing a small file.
-struct ThreadParser {
-  TSParser *Parser;
-  ThreadParser() : Parser(ts_parser_new()) {
-    ts_parser_set_language(Parser, grammar().Language);
+/// Everything tree-sitter allocates while one file is parsed, released at
+/// once. tree-sitter allocates and frees a node at a time (a third of its
+/// parse time went to malloc, free and the final ts_tree_delete walk): here
+/// an allocation is a pointer bump in one reserved region, a free of arena
+/// memory does nothing, and the whole region is reused for the next file.
+/// Installed with ts_set_allocator, so it serves only tree-sitter; memory
+/// from before (or beyond) the arena goes to malloc and free as usual.
+class ParseArena {
+public:
+  ParseArena() {
+    void *P = mmap(nullptr, ReservedBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (P != MAP_FAILED)
+      Base = static_cast<char *>(P);
   }
-  ~ThreadParser() { ts_parser_delete(Parser); }
+  ~ParseArena() {
+    if (Base)
+      munmap(Base, ReservedBytes);
+  }
+  ParseArena(const ParseArena &) = delete;
+  ParseArena &operator=(const ParseArena &) = delete;
+
+  bool usable() const { return Base != nullptr; }
+  bool owns(const void *P) const {
+    return Base && P >= Base && P < Base + ReservedBytes;
+  }
+  /// Whether some allocation did not fit and went to malloc instead.
+  bool overflowed() const { return Overflowed; }
+
+  /// A 16-byte aligned block of N bytes, or null when the region is full.
+  void *allocate(size_t N) {
+    size_t Need = Header + ((N + 15) & ~size_t(15));
+    if (!Base || Need > ReservedBytes - Used) {
+      Overflowed = true;
+      return nullptr;
+    }
+    char *Block = Base + Used;
+    reinterpret_cast<size_t *>(Block)[0] = N;
+    Last = Block + Header;
+    Used += Need;
+    return Last;
+  }
+
+  /// Grows P (owned by the arena) to N bytes: in place when it is the last
+  /// block handed out, which is how tree-sitter's growing arrays use it.
+  void *reallocate(void *P, size_t N) {
+    size_t Old = sizeOf(P);
+    if (P == Last) {
+      size_t Begin = size_t(static_cast<char *>(P) - Base);
+      size_t End = Begin + ((N + 15) & ~size_t(15));
+      if (End <= ReservedBytes) {
+        reinterpret_cast<size_t *>(static_cast<char *>(P) - Header)[0] = N;
+        Used = End;
+        return P;
+      }
+    }
+    void *Q = allocate(N);
+    if (!Q)
+      Q = std::malloc(N);
+    if (Q)
+      std::memcpy(Q, P, std::min(Old, N));
+    return Q;
+  }
+
+  /// Forgets every block; pages past the first KeptBytes go back to the
+  /// system so that one huge file does not pin its peak for the process.
+  void reset() {
+    if (Used > KeptBytes)
+      madvise(Base + KeptBytes, Used - KeptBytes, MADV_DONTNEED);
+    Used = 0;
+    Last = nullptr;
+    Overflowed = false;
+  }
+
+private:
+  static constexpr size_t ReservedBytes = size_t(1) << 30;
+  static constexpr size_t KeptBytes = size_t(32) << 20;
+  static constexpr size_t Header = 16;
+  size_t sizeOf(const void *P) const {
+    return reinterpret_cast<const size_t *>(static_cast<const char *>(P) -
+                                            Header)[0];
+  }
+  char *Base = nullptr;
+  size_t Used = 0;
+  void *Last = nullptr;
+  bool Overflowed = false;
 };
+
+/// The calling thread's arena, and whether its parse is using it now.
+ParseArena &threadArena() {
+  static thread_local ParseArena Arena;
+  return Arena;
+}
+thread_local bool ArenaActive = false;
+
+[[noreturn]] void outOfMemory() {
+  std::fprintf(stderr, "kernel-tidy: out of memory while parsing\n");
+  std::abort();
+}
+
+void *arenaMalloc(size_t N) {
+  if (ArenaActive)
+    if (void *P = threadArena().allocate(N))
+      return P;
+  void *P = std::malloc(N);
+  if (!P && N)
+    outOfMemory();
+  return P;
+}
+
+void *arenaCalloc(size_t Count, size_t Size) {
+  if (ArenaActive && (Size == 0 || Count <= SIZE_MAX / Size))
+    if (void *P = threadArena().allocate(Count * Size))
+      return std::memset(P, 0, Count * Size);
+  void *P = std::calloc(Count, Size);
+  if (!P && Count && Size)
+    outOfMemory();
+  return P;
+}
+
+void *arenaRealloc(void *P, size_t N) {
+  if (!P)
+    return arenaMalloc(N);
+  ParseArena &A = threadArena();
+  void *Q = A.owns(P) ? A.reallocate(P, N) : std::realloc(P, N);
+  if (!Q && N)
+    outOfMemory();
+  return Q;
+}
+
+void arenaFree(void *P) {
+  if (!threadArena().owns(P))
+    std::free(P);
+}
+
+/// Parses Source in ranges with a parser made for this file inside the
+/// thread's arena, hands the tree to Use, then drops the parser, the tree
+/// and everything else tree-sitter allocated for it at once.
+template <typename UseTree>
+bool withParsedTree(llvm::StringRef Source, const std::vector<TSRange> &Ranges,
+                    const TSLanguage *Language, UseTree Use) {
+  static std::once_flag Installed;
+  std::call_once(Installed, [] {
+    ts_set_allocator(arenaMalloc, arenaCalloc, arenaRealloc, arenaFree);
+  });
+  ParseArena &A = threadArena();
+  // Nested parses cannot share the arena (a reset would drop the outer
+  // tree); they, and a thread whose region could not be reserved, use malloc.
+  bool UseArena = A.usable() && !ArenaActive;
+  if (UseArena)
+    ArenaActive = true;
+  TSParser *Parser = ts_parser_new();
+  ts_parser_set_language(Parser, Language);
+  ts_parser_set_included_ranges(Parser, Ranges.empty() ? nullptr : Ranges.data(),
+                                uint32_t(Ranges.size()));
+  TSTree *Tree = ts_parser_parse_string(Parser, nullptr, Source.data(),
+                                        uint32_t(Source.size()));
+  if (Tree)
+    Use(Tree);
+  // The parser's external scanner holds malloc'd state: always delete the
+  // parser. The tree's nodes are freed one by one only when some of them
+  // may live outside the arena.
+  ts_parser_delete(Parser);
+  if (Tree && (!UseArena || A.overflowed()))
+    ts_tree_delete(Tree);
+  if (UseArena) {
+    ArenaActive = false;
+    A.reset();
+  }
+  return Tree != nullptr;
+}
 
 std::vector<PyNode> &nodeCache() {
   static thread_local std::vector<PyNode> Cache;
@@ -170,6 +341,21 @@ PySyntaxTree::~PySyntaxTree() {
     SubtreeEnd.swap(endCache());
 }
 
+namespace {
+
+/// Whether Line (from a line start) opens a clause that continues the
+/// compound statement before it.
+bool continuesCompoundStatement(llvm::StringRef Line) {
+  for (llvm::StringRef Keyword : {"else", "elif", "except", "finally"})
+    if (Line.starts_with(Keyword) &&
+        (Line.size() == Keyword.size() ||
+         !(llvm::isAlnum(Line[Keyword.size()]) || Line[Keyword.size()] == '_')))
+      return true;
+  return false;
+}
+
+} // namespace
+
 std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans;
   const char *Data = Source.data();
@@ -187,7 +373,11 @@ std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
       if (C != ' ' && C != '\t' && C != '\n' && C != '\r' && C != '#' &&
           C != '\f') {
         bool IsDecorator = C == '@';
-        if (InDecorators) {
+        if (!InDecorators && !Spans.empty() &&
+            continuesCompoundStatement(Source.substr(I))) {
+          // `else:`, `elif`, `except`, `finally`: a clause of the statement
+          // before (a kernel defined under `else:` belongs to its `if`).
+        } else if (InDecorators) {
           // Further decorators, then the definition they decorate.
           if (!IsDecorator) {
             Spans.back().StatementBegin = I;
@@ -381,6 +571,93 @@ std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
   return Out;
 }
 
+std::vector<ParseRange> withoutComments(llvm::StringRef Source,
+                                        const std::vector<ParseRange> &Ranges) {
+  std::vector<ParseRange> Out;
+  Out.reserve(Ranges.size() * 2);
+  for (const ParseRange &R : Ranges) {
+    ParseRange Piece = R;
+    uint32_t Line = R.BeginLine;
+    uint32_t LineStart = R.Begin - R.BeginColumn;
+    char Quote = 0;
+    bool Triple = false;
+    for (uint32_t I = R.Begin; I < R.End; ++I) {
+      char C = Source[I];
+      if (C == '\n') {
+        ++Line;
+        LineStart = I + 1;
+        if (Quote && !Triple)
+          Quote = 0; // unterminated: the tokenizer ends it here too
+        continue;
+      }
+      if (Quote) {
+        if (C == '\\') {
+          if (I + 1 < R.End && Source[I + 1] == '\n') {
+            ++Line;
+            LineStart = I + 2;
+          }
+          ++I;
+        } else if (C == Quote &&
+                   (!Triple || (I + 2 < R.End && Source[I + 1] == Quote &&
+                                Source[I + 2] == Quote))) {
+          I += Triple ? 2 : 0;
+          Quote = 0;
+        }
+        continue;
+      }
+      if (C == '"' || C == '\'') {
+        Quote = C;
+        Triple = I + 2 < R.End && Source[I + 1] == C && Source[I + 2] == C;
+        I += Triple ? 2 : 0;
+        continue;
+      }
+      if (C != '#')
+        continue;
+      // Only comments that fill their line are cut, with the comment lines
+      // that follow them: every cut is a range boundary, and tree-sitter
+      // looks ranges up linearly.
+      bool FillsLine = true;
+      for (uint32_t J = LineStart; J < I && FillsLine; ++J)
+        FillsLine = Source[J] == ' ' || Source[J] == '\t';
+      uint32_t Newline = I;
+      while (Newline < R.End && Source[Newline] != '\n')
+        ++Newline;
+      if (!FillsLine) {
+        I = Newline - 1;
+        continue;
+      }
+      Piece.End = I;
+      Piece.EndLine = Line;
+      Piece.EndColumn = I - LineStart;
+      if (Piece.End > Piece.Begin)
+        Out.push_back(Piece);
+      for (uint32_t Next = Newline + 1; Next < R.End;) {
+        uint32_t J = Next;
+        while (J < R.End && (Source[J] == ' ' || Source[J] == '\t'))
+          ++J;
+        if (J >= R.End || Source[J] != '#')
+          break;
+        while (J < R.End && Source[J] != '\n')
+          ++J;
+        ++Line;
+        LineStart = Next;
+        Newline = J;
+        Next = J + 1;
+      }
+      Piece.Begin = Newline;
+      Piece.BeginLine = Line;
+      Piece.BeginColumn = Newline - LineStart;
+      I = Newline - 1; // the newline is counted next round
+    }
+    Piece.End = R.End;
+    Piece.EndLine = R.EndLine;
+    Piece.EndColumn = R.EndColumn;
+    if (Piece.End > Piece.Begin)
+      Out.push_back(Piece);
+  }
+  return Out;
+}
+
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
                     const std::vector<TopLevelSpan> *Spans) {
@@ -395,12 +672,10 @@ std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
                     const std::vector<ParseRange> &Spans) {
   const GrammarTables &G = grammar();
-  static thread_local ThreadParser TP;
-  if (Spans.size() == 1 && Spans[0].Begin == 0 &&
-      Spans[0].End == Source.size()) {
-    ts_parser_set_included_ranges(TP.Parser, nullptr, 0);
-  } else {
-    std::vector<TSRange> Ranges;
+  // No ranges: the whole file.
+  std::vector<TSRange> Ranges;
+  if (Spans.size() != 1 || Spans[0].Begin != 0 ||
+      Spans[0].End != Source.size()) {
     Ranges.reserve(Spans.size());
     for (const ParseRange &R : Spans)
       Ranges.push_back({{R.BeginLine, R.BeginColumn},
@@ -410,16 +685,17 @@ PySyntaxTree::parse(llvm::StringRef Source,
     // An empty list means "the whole file" to tree-sitter: parse nothing.
     if (Ranges.empty())
       Ranges.push_back({{0, 0}, {0, 0}, 0, 0});
-    ts_parser_set_included_ranges(TP.Parser, Ranges.data(),
-                                  uint32_t(Ranges.size()));
   }
-  TSTree *Tree = ts_parser_parse_string(TP.Parser, nullptr, Source.data(),
-                                        uint32_t(Source.size()));
-  if (!Tree) {
-    ts_parser_reset(TP.Parser);
-    return nullptr;
-  }
+  std::unique_ptr<PySyntaxTree> Result;
+  withParsedTree(Source, Ranges, G.Language, [&](TSTree *Tree) {
+    Result = copyTree(Source, Tree);
+  });
+  return Result;
+}
 
+std::unique_ptr<PySyntaxTree>
+PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree) {
+  const GrammarTables &G = grammar();
   auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());
   Result->Source = Source;
   TSNode Root = ts_tree_root_node(Tree);
@@ -504,7 +780,6 @@ PySyntaxTree::parse(llvm::StringRef Source,
       break;
   }
   ts_tree_cursor_delete(&Cursor);
-  ts_tree_delete(Tree);
   return Result;
 }
 

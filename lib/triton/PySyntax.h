@@ -16,6 +16,8 @@
 #include <memory>
 #include <vector>
 
+struct TSTree;
+
 namespace kerneltidy::triton {
 
 /// The node kinds the model looks at; everything else is Other.
@@ -149,6 +151,14 @@ std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
                                       const std::vector<TopLevelSpan> &Spans,
                                       bool WithoutDecoratorArguments);
 
+/// Ranges with the comment lines cut out: from the `#` of a comment that
+/// fills its line through the comment lines after it, up to, not including,
+/// the last one's newline. Nothing reads comments from the tree
+/// (suppressions are read from the text), and tree-sitter's Python scanner
+/// otherwise steps through every comment character by character.
+std::vector<ParseRange> withoutComments(llvm::StringRef Source,
+                                        const std::vector<ParseRange> &Ranges);
+
 /// One parsed Python file. Source must outlive the tree.
 class PySyntaxTree {
 public:
@@ -209,6 +219,10 @@ public:
   NodeId subtreeEnd(NodeId N) const { return SubtreeEnd[N]; }
 
 private:
+  /// Copies tree-sitter's Tree of Source into the flat array.
+  static std::unique_ptr<PySyntaxTree> copyTree(llvm::StringRef Source,
+                                                TSTree *Tree);
+
   llvm::StringRef Source;
   std::vector<PyNode> Nodes;
   std::vector<NodeId> SubtreeEnd;

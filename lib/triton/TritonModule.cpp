@@ -73,7 +73,9 @@ std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
     return !isModelRelevant(Source, S);
   });
-  return parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true);
+  return withoutComments(
+      Source,
+      parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
 }
 
 } // namespace

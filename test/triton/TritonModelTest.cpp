@@ -116,6 +116,99 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
   EXPECT_FALSE(SawHost);
 }
 
+TEST(TritonParse, ClausesContinueTheirCompoundStatement) {
+  // `else:`/`except` at column 0 belong to the statement before: a kernel
+  // defined under `else:` is found, and the parse has no error.
+  llvm::StringRef Src = "import triton\n"
+                        "import triton.language as tl\n"
+                        "if hasattr(tl, 'debug_barrier'):\n"
+                        "    barrier = tl.debug_barrier\n"
+                        "else:\n"
+                        "    @triton.jit\n"
+                        "    def barrier():\n"
+                        "        return\n"
+                        "try:\n"
+                        "    from triton.tools import TensorDescriptor\n"
+                        "except ImportError:\n"
+                        "    TensorDescriptor = None\n"
+                        "finally:\n"
+                        "    pass\n"
+                        "elsewhere = 1\n";
+  std::vector<TopLevelSpan> Spans = scanTopLevel(Src);
+  ASSERT_EQ(Spans.size(), 5u);
+  EXPECT_TRUE(Src.slice(Spans[2].Begin, Spans[2].End).ends_with("return\n"));
+  EXPECT_TRUE(
+      Src.slice(Spans[3].Begin, Spans[3].End).ends_with("    pass\n"));
+  EXPECT_TRUE(Src.substr(Spans[4].Begin).starts_with("elsewhere"));
+  auto M = build(Src);
+  EXPECT_FALSE(M->tree().hasErrors());
+  EXPECT_NE(M->function("barrier"), nullptr);
+}
+
+TEST(TritonParse, CommentLinesAreCutFromRanges) {
+  llvm::StringRef Src = "def k(a):  # trailing: kept\n"
+                        "    # one\n"
+                        "\t# two\n"
+                        "    s = '# not a comment'\n"
+                        "    t = \"\"\"\n# in a string\n\"\"\"\n"
+                        "    # last\n"
+                        "    return a\n";
+  std::vector<ParseRange> Whole = {
+      {0, uint32_t(Src.size()), 0, 0, 8, 0}};
+  std::vector<ParseRange> R = withoutComments(Src, Whole);
+  ASSERT_EQ(R.size(), 3u);
+  // '# one' and '# two' go in one cut, up to the newline of '# two'.
+  EXPECT_TRUE(Src.slice(R[0].Begin, R[0].End).ends_with("kept\n    "));
+  EXPECT_EQ(R[0].EndLine, 1u);
+  EXPECT_EQ(R[0].EndColumn, 4u);
+  EXPECT_TRUE(Src.substr(R[1].Begin).starts_with("\n    s = '#"));
+  EXPECT_EQ(R[1].BeginLine, 2u);
+  EXPECT_EQ(R[1].BeginColumn, 6u);
+  EXPECT_TRUE(Src.slice(R[1].Begin, R[1].End).contains("# in a string"));
+  EXPECT_EQ(R[2].BeginLine, 7u);
+  EXPECT_EQ(R[2].BeginColumn, 10u);
+  EXPECT_EQ(Src.slice(R[2].Begin, R[2].End), "\n    return a\n");
+
+  // Positions after a cut are the file's, and the parse is clean.
+  auto T = PySyntaxTree::parse(Src, R);
+  ASSERT_TRUE(T);
+  EXPECT_FALSE(T->hasErrors());
+  NodeId Return = NoNode;
+  T->walk(T->root(), [&](NodeId N) {
+    if (T->kind(N) == PyKind::ReturnStatement)
+      Return = N;
+  });
+  ASSERT_NE(Return, NoNode);
+  EXPECT_EQ(T->node(Return).Line, 8u);
+  EXPECT_EQ(T->node(Return).Column, 4u);
+}
+
+TEST(TritonParse, ManyFilesInARowParseAlike) {
+  // Each parse gets its own parser and arena; nothing of one file's tree
+  // survives into the next. A large file (about 100,000 nodes) and a small
+  // one, alternated.
+  std::string Large = "def f(a):\n";
+  for (int I = 0; I < 20000; ++I)
+    Large += "    a = a * (a + " + std::to_string(I) + ")\n";
+  Large += "    return a\n";
+  llvm::StringRef Small = "x = a * (b + 1)\n";
+  size_t LargeNodes = 0, SmallNodes = 0;
+  for (int Round = 0; Round < 3; ++Round) {
+    auto L = PySyntaxTree::parse(Large);
+    auto S = PySyntaxTree::parse(Small);
+    ASSERT_TRUE(L && S);
+    EXPECT_FALSE(L->hasErrors());
+    if (Round == 0) {
+      LargeNodes = L->size();
+      SmallNodes = S->size();
+    }
+    EXPECT_EQ(L->size(), LargeNodes);
+    EXPECT_EQ(S->size(), SmallNodes);
+    EXPECT_EQ(S->text(S->node(S->root()).FirstChild), "x = a * (b + 1)");
+  }
+  EXPECT_GT(LargeNodes, 100000u);
+}
+
 TEST(TritonParse, DecoratorArgumentsAreLeftOut) {
   // Autotune configurations reach tree-sitter as `()`: the kernel is still a
   // JIT function, and every position after the hole is the file's.
