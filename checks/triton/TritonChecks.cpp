@@ -220,16 +220,19 @@ bool lineSuppresses(llvm::StringRef Comment, llvm::StringRef Check,
   return false;
 }
 
+/// Line starts of a file, found on the first question: most files have no
+/// finding to check for suppressions.
 class LineTable {
 public:
-  explicit LineTable(llvm::StringRef Source) : Source(Source) {
-    Starts.push_back(0);
-    for (size_t I = 0; I < Source.size(); ++I)
-      if (Source[I] == '\n')
-        Starts.push_back(unsigned(I + 1));
-  }
+  explicit LineTable(llvm::StringRef Source) : Source(Source) {}
   /// 1-based line text without its newline; empty when out of range.
   llvm::StringRef line(unsigned Line) const {
+    if (Starts.empty()) {
+      Starts.push_back(0);
+      for (size_t I = Source.find('\n'); I != llvm::StringRef::npos;
+           I = Source.find('\n', I + 1))
+        Starts.push_back(unsigned(I + 1));
+    }
     if (Line == 0 || Line > Starts.size())
       return {};
     unsigned Begin = Starts[Line - 1];
@@ -239,7 +242,7 @@ public:
 
 private:
   llvm::StringRef Source;
-  std::vector<unsigned> Starts;
+  mutable std::vector<unsigned> Starts;
 };
 
 bool isSuppressed(const LineTable &Lines, const Finding &F) {

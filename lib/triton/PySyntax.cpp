@@ -116,11 +116,15 @@ struct GrammarTables {
   /// Anonymous tokens that can be an operator (`+`, `<=`, `and`, `+=`);
   /// all other anonymous tokens are punctuation and never kept.
   std::vector<bool> OperatorTokens;
+  /// Named symbols (what ts_node_is_named answers for a node showing that
+  /// symbol, aliases included), read from a table instead of per node.
+  std::vector<bool> NamedSymbols;
 
   GrammarTables() : Language(tree_sitter_python()) {
     uint32_t SymbolCount = ts_language_symbol_count(Language);
     Kinds.resize(SymbolCount, PyKind::Other);
     OperatorTokens.resize(SymbolCount, false);
+    NamedSymbols.resize(SymbolCount, false);
     for (uint32_t S = 0; S < SymbolCount; ++S) {
       const char *Name = ts_language_symbol_name(Language, TSSymbol(S));
       if (!Name)
@@ -135,6 +139,8 @@ struct GrammarTables {
           N == "while" || N == "import" || N == "from" || N == "as" ||
           N == "class" || N == "->" || N == "lambda" || N == "pass";
       OperatorTokens[S] = !Punctuation;
+      NamedSymbols[S] = ts_language_symbol_type(Language, TSSymbol(S)) ==
+                        TSSymbolTypeRegular;
     }
     uint32_t FieldCount = ts_language_field_count(Language);
     Fields.resize(FieldCount + 1, PyField::None);
@@ -354,6 +360,20 @@ bool continuesCompoundStatement(llvm::StringRef Line) {
   return false;
 }
 
+/// The bytes the lexical scans must look at, in code and in strings.
+struct LexicalStops {
+  bool InCode[256] = {};
+  bool InString[256] = {};
+  constexpr LexicalStops() {
+    for (unsigned char C : {'#', '"', '\'', '(', ')', '[', ']', '{', '}', '\\',
+                            '\n'})
+      InCode[C] = true;
+    for (unsigned char C : {'"', '\'', '\\', '\n'})
+      InString[C] = true;
+  }
+};
+constexpr LexicalStops Lexical;
+
 } // namespace
 
 std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
@@ -399,6 +419,12 @@ std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
     // Scan the rest of the line.
     Continued = false;
     for (; I < Size; ++I) {
+      // Most bytes are none of the characters below: step over them fast.
+      const bool *Stops = Quote ? Lexical.InString : Lexical.InCode;
+      while (I < Size && !Stops[static_cast<unsigned char>(Data[I])])
+        ++I;
+      if (I == Size)
+        break;
       char C = Data[I];
       if (Quote) {
         if (C == '\\') {
@@ -582,6 +608,11 @@ std::vector<ParseRange> withoutComments(llvm::StringRef Source,
     char Quote = 0;
     bool Triple = false;
     for (uint32_t I = R.Begin; I < R.End; ++I) {
+      const bool *Stops = Quote ? Lexical.InString : Lexical.InCode;
+      while (I < R.End && !Stops[static_cast<unsigned char>(Source[I])])
+        ++I;
+      if (I == R.End)
+        break;
       char C = Source[I];
       if (C == '\n') {
         ++Line;
@@ -717,9 +748,10 @@ PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree) {
   // are kept only when they fill a field (the operator of an expression).
   auto Append = [&]() -> bool {
     TSNode N = ts_tree_cursor_current_node(&Cursor);
-    bool Named = ts_node_is_named(N);
     TSSymbol Sym = ts_node_symbol(N);
-    if (!Named && (Sym >= G.OperatorTokens.size() || !G.OperatorTokens[Sym]))
+    // Symbols past the table are tree-sitter's own (ERROR), named.
+    bool Named = Sym >= G.NamedSymbols.size() || G.NamedSymbols[Sym];
+    if (!Named && !G.OperatorTokens[Sym])
       return false;
     TSFieldId F = ts_tree_cursor_current_field_id(&Cursor);
     if (!Named && F == 0)
@@ -732,7 +764,7 @@ PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree) {
     P.Column = Point.column;
     P.Symbol = Sym;
     P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
-    if (ts_node_is_missing(N))
+    if (P.Start == P.End && ts_node_is_missing(N)) // missing: zero width
       P.Kind = PyKind::Error;
     P.Named = Named;
     P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
