@@ -291,12 +291,12 @@ void arenaFree(void *P) {
     std::free(P);
 }
 
-/// Parses Source in ranges with a parser made for this file inside the
+/// Parses Source with a parser made for this file inside the
 /// thread's arena, hands the tree to Use, then drops the parser, the tree
 /// and everything else tree-sitter allocated for it at once.
 template <typename UseTree>
-bool withParsedTree(llvm::StringRef Source, const std::vector<TSRange> &Ranges,
-                    const TSLanguage *Language, UseTree Use) {
+bool withParsedTree(llvm::StringRef Source, const TSLanguage *Language,
+                    UseTree Use) {
   static std::once_flag Installed;
   std::call_once(Installed, [] {
     ts_set_allocator(arenaMalloc, arenaCalloc, arenaRealloc, arenaFree);
@@ -309,8 +309,6 @@ bool withParsedTree(llvm::StringRef Source, const std::vector<TSRange> &Ranges,
     ArenaActive = true;
   TSParser *Parser = ts_parser_new();
   ts_parser_set_language(Parser, Language);
-  ts_parser_set_included_ranges(Parser, Ranges.empty() ? nullptr : Ranges.data(),
-                                uint32_t(Ranges.size()));
   TSTree *Tree = ts_parser_parse_string(Parser, nullptr, Source.data(),
                                         uint32_t(Source.size()));
   if (Tree)
@@ -597,16 +595,30 @@ std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
   return Out;
 }
 
-std::vector<ParseRange> withoutComments(llvm::StringRef Source,
-                                        const std::vector<ParseRange> &Ranges) {
+std::vector<ParseRange> withoutTrivia(llvm::StringRef Source,
+                                      const std::vector<ParseRange> &Ranges) {
   std::vector<ParseRange> Out;
   Out.reserve(Ranges.size() * 2);
   for (const ParseRange &R : Ranges) {
     ParseRange Piece = R;
     uint32_t Line = R.BeginLine;
     uint32_t LineStart = R.Begin - R.BeginColumn;
+    // Ends the current piece at From and starts the next one at To.
+    auto Cut = [&](uint32_t From, uint32_t FromLine, uint32_t FromColumn,
+                   uint32_t To, uint32_t ToLine, uint32_t ToColumn) {
+      Piece.End = From;
+      Piece.EndLine = FromLine;
+      Piece.EndColumn = FromColumn;
+      if (Piece.End > Piece.Begin)
+        Out.push_back(Piece);
+      Piece.Begin = To;
+      Piece.BeginLine = ToLine;
+      Piece.BeginColumn = ToColumn;
+    };
     char Quote = 0;
     bool Triple = false;
+    // Where the body of the open triple-quoted string starts.
+    uint32_t BodyBegin = 0, BodyLine = 0, BodyColumn = 0;
     for (uint32_t I = R.Begin; I < R.End; ++I) {
       const bool *Stops = Quote ? Lexical.InString : Lexical.InCode;
       while (I < R.End && !Stops[static_cast<unsigned char>(Source[I])])
@@ -628,10 +640,13 @@ std::vector<ParseRange> withoutComments(llvm::StringRef Source,
             LineStart = I + 2;
           }
           ++I;
-        } else if (C == Quote &&
-                   (!Triple || (I + 2 < R.End && Source[I + 1] == Quote &&
-                                Source[I + 2] == Quote))) {
-          I += Triple ? 2 : 0;
+        } else if (C == Quote && !Triple) {
+          Quote = 0;
+        } else if (C == Quote && I + 2 < R.End && Source[I + 1] == Quote &&
+                   Source[I + 2] == Quote) {
+          if (I > BodyBegin)
+            Cut(BodyBegin, BodyLine, BodyColumn, I, Line, I - LineStart);
+          I += 2;
           Quote = 0;
         }
         continue;
@@ -640,28 +655,19 @@ std::vector<ParseRange> withoutComments(llvm::StringRef Source,
         Quote = C;
         Triple = I + 2 < R.End && Source[I + 1] == C && Source[I + 2] == C;
         I += Triple ? 2 : 0;
+        BodyBegin = I + 1;
+        BodyLine = Line;
+        BodyColumn = BodyBegin - LineStart;
         continue;
       }
       if (C != '#')
         continue;
-      // Only comments that fill their line are cut, with the comment lines
-      // that follow them: every cut is a range boundary, and tree-sitter
-      // looks ranges up linearly.
-      bool FillsLine = true;
-      for (uint32_t J = LineStart; J < I && FillsLine; ++J)
-        FillsLine = Source[J] == ' ' || Source[J] == '\t';
+      // The comment, and the comment lines right after it, to the last
+      // one's newline (kept: it ends the statement).
+      uint32_t From = I, FromLine = Line, FromColumn = I - LineStart;
       uint32_t Newline = I;
       while (Newline < R.End && Source[Newline] != '\n')
         ++Newline;
-      if (!FillsLine) {
-        I = Newline - 1;
-        continue;
-      }
-      Piece.End = I;
-      Piece.EndLine = Line;
-      Piece.EndColumn = I - LineStart;
-      if (Piece.End > Piece.Begin)
-        Out.push_back(Piece);
       for (uint32_t Next = Newline + 1; Next < R.End;) {
         uint32_t J = Next;
         while (J < R.End && (Source[J] == ' ' || Source[J] == '\t'))
@@ -675,9 +681,7 @@ std::vector<ParseRange> withoutComments(llvm::StringRef Source,
         Newline = J;
         Next = J + 1;
       }
-      Piece.Begin = Newline;
-      Piece.BeginLine = Line;
-      Piece.BeginColumn = Newline - LineStart;
+      Cut(From, FromLine, FromColumn, Newline, Line, Newline - LineStart);
       I = Newline - 1; // the newline is counted next round
     }
     Piece.End = R.End;
@@ -699,34 +703,129 @@ PySyntaxTree::parse(llvm::StringRef Source,
                                      /*WithoutDecoratorArguments=*/false));
 }
 
+namespace {
+
+/// The parts of a file that tree-sitter reads, copied end to end into one
+/// text, and the way back from an offset in that text to the file.
+/// tree-sitter's included ranges would do the same without a copy, but its
+/// lexer looks the current range up linearly each time it backtracks, about
+/// once per token: with a range boundary at every cut comment that cost more
+/// than the copy.
+class CompactText {
+public:
+  CompactText(llvm::StringRef Source, const std::vector<ParseRange> &Ranges) {
+    size_t Size = 0;
+    for (const ParseRange &R : Ranges)
+      Size += R.End - R.Begin;
+    Text.reserve(Size);
+    Pieces.reserve(Ranges.size());
+    for (const ParseRange &R : Ranges) {
+      if (R.End <= R.Begin)
+        continue;
+      Pieces.push_back({uint32_t(Text.size()), R.Begin, R.End - R.Begin});
+      Text.append(Source.data() + R.Begin, R.End - R.Begin);
+    }
+  }
+  llvm::StringRef text() const { return Text; }
+
+  /// The file offsets of a node's Start and End in the text. A start at a
+  /// piece boundary is the start of the piece after, an end the end of the
+  /// piece before. Starts come in (mostly) increasing order, as a pre-order
+  /// walk asks for them: the piece of the last start is where to look first.
+  void toSource(uint32_t &Start, uint32_t &End) {
+    if (Pieces.empty()) {
+      Start = End = 0;
+      return;
+    }
+    if (Start < Pieces[Current].TextBegin) // out of order: start over
+      Current = 0;
+    while (Current + 1 < Pieces.size() &&
+           Pieces[Current + 1].TextBegin <= Start)
+      ++Current;
+    size_t Last = Current;
+    while (Last + 1 < Pieces.size() && Pieces[Last + 1].TextBegin < End)
+      ++Last;
+    Start = at(Pieces[Current], Start);
+    End = at(Pieces[Last], End);
+  }
+
+private:
+  struct Piece {
+    uint32_t TextBegin, SourceBegin, Length;
+  };
+  static uint32_t at(const Piece &P, uint32_t Offset) {
+    return P.SourceBegin +
+           std::min(Offset - std::min(Offset, P.TextBegin), P.Length);
+  }
+  std::string Text;
+  std::vector<Piece> Pieces;
+  size_t Current = 0;
+};
+
+/// Row and byte column of file offsets asked for in (mostly) increasing
+/// order, as a pre-order walk asks for node starts.
+class LineCursor {
+public:
+  explicit LineCursor(llvm::StringRef Source) : Source(Source) {}
+  void at(uint32_t Offset, uint32_t &Row, uint32_t &Column) {
+    if (Offset < Scanned) { // out of order: start over
+      Scanned = LineStart = 0;
+      Line = 0;
+    }
+    const char *Data = Source.data();
+    // Most steps stay on one line or cross a few: a plain loop; memchr for
+    // the long jumps over text that was not parsed.
+    while (Offset - Scanned > 64) {
+      const void *NL = std::memchr(Data + Scanned, '\n', Offset - Scanned);
+      if (!NL) {
+        Scanned = Offset;
+        break;
+      }
+      Scanned = uint32_t(static_cast<const char *>(NL) - Data) + 1;
+      ++Line;
+      LineStart = Scanned;
+    }
+    for (; Scanned < Offset; ++Scanned)
+      if (Data[Scanned] == '\n') {
+        ++Line;
+        LineStart = Scanned + 1;
+      }
+    Row = Line;
+    Column = Offset - LineStart;
+  }
+
+private:
+  llvm::StringRef Source;
+  uint32_t Scanned = 0, LineStart = 0, Line = 0;
+};
+
+} // namespace
+
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
                     const std::vector<ParseRange> &Spans) {
   const GrammarTables &G = grammar();
-  // No ranges: the whole file.
-  std::vector<TSRange> Ranges;
-  if (Spans.size() != 1 || Spans[0].Begin != 0 ||
-      Spans[0].End != Source.size()) {
-    Ranges.reserve(Spans.size());
-    for (const ParseRange &R : Spans)
-      Ranges.push_back({{R.BeginLine, R.BeginColumn},
-                        {R.EndLine, R.EndColumn},
-                        R.Begin,
-                        R.End});
-    // An empty list means "the whole file" to tree-sitter: parse nothing.
-    if (Ranges.empty())
-      Ranges.push_back({{0, 0}, {0, 0}, 0, 0});
-  }
   std::unique_ptr<PySyntaxTree> Result;
-  withParsedTree(Source, Ranges, G.Language, [&](TSTree *Tree) {
-    Result = copyTree(Source, Tree);
-  });
+  if (Spans.size() == 1 && Spans[0].Begin == 0 &&
+      Spans[0].End == Source.size()) {
+    withParsedTree(Source, G.Language, [&](TSTree *Tree) {
+      Result = copyTree(Source, Tree, nullptr);
+    });
+  } else {
+    CompactText Compact(Source, Spans);
+    withParsedTree(Compact.text(), G.Language, [&](TSTree *Tree) {
+      Result = copyTree(Source, Tree, &Compact);
+    });
+  }
   return Result;
 }
 
 std::unique_ptr<PySyntaxTree>
-PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree) {
+PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree,
+                       void *CompactSource) {
   const GrammarTables &G = grammar();
+  auto *Compact = static_cast<CompactText *>(CompactSource);
+  LineCursor Lines(Source);
   auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());
   Result->Source = Source;
   TSNode Root = ts_tree_root_node(Tree);
@@ -759,12 +858,21 @@ PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree) {
     PyNode P;
     P.Start = ts_node_start_byte(N);
     P.End = ts_node_end_byte(N);
-    TSPoint Point = ts_node_start_point(N);
-    P.Line = Point.row;
-    P.Column = Point.column;
+    if (Compact) {
+      bool Empty = P.Start == P.End;
+      Compact->toSource(P.Start, P.End);
+      if (Empty)
+        P.End = P.Start;
+      Lines.at(P.Start, P.Line, P.Column);
+    } else {
+      TSPoint Point = ts_node_start_point(N);
+      P.Line = Point.row;
+      P.Column = Point.column;
+    }
     P.Symbol = Sym;
     P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
-    if (P.Start == P.End && ts_node_is_missing(N)) // missing: zero width
+    if (ts_node_start_byte(N) == ts_node_end_byte(N) &&
+        ts_node_is_missing(N)) // missing: zero width
       P.Kind = PyKind::Error;
     P.Named = Named;
     P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;

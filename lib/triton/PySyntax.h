@@ -151,13 +151,13 @@ std::vector<ParseRange> parseRangesOf(llvm::StringRef Source,
                                       const std::vector<TopLevelSpan> &Spans,
                                       bool WithoutDecoratorArguments);
 
-/// Ranges with the comment lines cut out: from the `#` of a comment that
-/// fills its line through the comment lines after it, up to, not including,
-/// the last one's newline. Nothing reads comments from the tree
-/// (suppressions are read from the text), and tree-sitter's Python scanner
-/// otherwise steps through every comment character by character.
-std::vector<ParseRange> withoutComments(llvm::StringRef Source,
-                                        const std::vector<ParseRange> &Ranges);
+/// Ranges without what no rule reads and tree-sitter's Python scanner steps
+/// through a character at a time: every comment (with the comment lines
+/// right after it) up to, not including, its newline, and the body of every
+/// triple-quoted string (docstrings), whose quotes stay. Suppressions are
+/// read from the text, not the tree; a string node still spans its body.
+std::vector<ParseRange> withoutTrivia(llvm::StringRef Source,
+                                      const std::vector<ParseRange> &Ranges);
 
 /// One parsed Python file. Source must outlive the tree.
 class PySyntaxTree {
@@ -219,9 +219,10 @@ public:
   NodeId subtreeEnd(NodeId N) const { return SubtreeEnd[N]; }
 
 private:
-  /// Copies tree-sitter's Tree of Source into the flat array.
-  static std::unique_ptr<PySyntaxTree> copyTree(llvm::StringRef Source,
-                                                TSTree *Tree);
+  /// Copies tree-sitter's Tree into the flat array; the tree is of Source,
+  /// or of the parts of it that CompactSource (a CompactText) holds.
+  static std::unique_ptr<PySyntaxTree>
+  copyTree(llvm::StringRef Source, TSTree *Tree, void *CompactSource);
 
   llvm::StringRef Source;
   std::vector<PyNode> Nodes;

@@ -41,8 +41,10 @@ bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
     return Stmt.starts_with(Word) &&
            (Stmt.size() == Word.size() || !isIdentChar(Stmt[Word.size()]));
   };
+  // Only imports of triton matter (its aliases, `from triton import jit`,
+  // FlagGems' triton_lang_extension); `import torch` and friends do not.
   if (StartsWithWord("import") || StartsWithWord("from"))
-    return true;
+    return Stmt.contains("triton");
   if (StartsWithWord("def") || StartsWithWord("async")) {
     llvm::StringRef Decorators = Source.slice(S.Begin, S.StatementBegin);
     return Decorators.contains("jit") || Decorators.contains("autotune") ||
@@ -51,7 +53,8 @@ bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
   if (StartsWithWord("class") || StartsWithWord("if") ||
       StartsWithWord("try") || StartsWithWord("with") ||
       StartsWithWord("for") || StartsWithWord("while"))
-    return Whole.contains("jit") || Whole.contains("import");
+    return Whole.contains("jit") ||
+           (Whole.contains("import") && Whole.contains("triton"));
   // Simple statements: keep `NAME = value` (module constants).
   size_t I = 0;
   while (I < Stmt.size() && isIdentChar(Stmt[I]))
@@ -65,15 +68,15 @@ bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
   return I + 1 < Stmt.size() && Stmt[I] == '=' && Stmt[I + 1] != '=';
 }
 
-/// What the model reads, in a file that mentions triton: imports, module
-/// constants and the definitions that can hold JIT functions. Host code
+/// What the model reads, in a file that mentions triton: triton imports,
+/// module constants and the definitions that can hold JIT functions. Host code
 /// (launchers, autograd functions, tests) is most of a typical file.
 std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans = scanTopLevel(Source);
   llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
     return !isModelRelevant(Source, S);
   });
-  return withoutComments(
+  return withoutTrivia(
       Source,
       parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
 }

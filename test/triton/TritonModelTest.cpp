@@ -145,8 +145,8 @@ TEST(TritonParse, ClausesContinueTheirCompoundStatement) {
   EXPECT_NE(M->function("barrier"), nullptr);
 }
 
-TEST(TritonParse, CommentLinesAreCutFromRanges) {
-  llvm::StringRef Src = "def k(a):  # trailing: kept\n"
+TEST(TritonParse, CommentsAndDocstringBodiesAreCutFromRanges) {
+  llvm::StringRef Src = "def k(a):  # trailing\n"
                         "    # one\n"
                         "\t# two\n"
                         "    s = '# not a comment'\n"
@@ -155,19 +155,26 @@ TEST(TritonParse, CommentLinesAreCutFromRanges) {
                         "    return a\n";
   std::vector<ParseRange> Whole = {
       {0, uint32_t(Src.size()), 0, 0, 8, 0}};
-  std::vector<ParseRange> R = withoutComments(Src, Whole);
-  ASSERT_EQ(R.size(), 3u);
-  // '# one' and '# two' go in one cut, up to the newline of '# two'.
-  EXPECT_TRUE(Src.slice(R[0].Begin, R[0].End).ends_with("kept\n    "));
-  EXPECT_EQ(R[0].EndLine, 1u);
-  EXPECT_EQ(R[0].EndColumn, 4u);
-  EXPECT_TRUE(Src.substr(R[1].Begin).starts_with("\n    s = '#"));
+  std::vector<ParseRange> R = withoutTrivia(Src, Whole);
+  ASSERT_EQ(R.size(), 4u);
+  // The trailing comment and the comment lines after it go in one cut, up
+  // to the newline of '# two'.
+  EXPECT_EQ(Src.slice(R[0].Begin, R[0].End), "def k(a):  ");
+  EXPECT_EQ(R[0].EndLine, 0u);
+  EXPECT_EQ(R[0].EndColumn, 11u);
+  EXPECT_EQ(Src.slice(R[1].Begin, R[1].End),
+            "\n    s = '# not a comment'\n    t = \"\"\"");
   EXPECT_EQ(R[1].BeginLine, 2u);
   EXPECT_EQ(R[1].BeginColumn, 6u);
-  EXPECT_TRUE(Src.slice(R[1].Begin, R[1].End).contains("# in a string"));
-  EXPECT_EQ(R[2].BeginLine, 7u);
-  EXPECT_EQ(R[2].BeginColumn, 10u);
-  EXPECT_EQ(Src.slice(R[2].Begin, R[2].End), "\n    return a\n");
+  EXPECT_EQ(R[1].EndLine, 4u);
+  EXPECT_EQ(R[1].EndColumn, 11u);
+  // The docstring's body is cut; its closing quotes stay.
+  EXPECT_EQ(Src.slice(R[2].Begin, R[2].End), "\"\"\"\n    ");
+  EXPECT_EQ(R[2].BeginLine, 6u);
+  EXPECT_EQ(R[2].BeginColumn, 0u);
+  EXPECT_EQ(R[3].BeginLine, 7u);
+  EXPECT_EQ(R[3].BeginColumn, 10u);
+  EXPECT_EQ(Src.slice(R[3].Begin, R[3].End), "\n    return a\n");
 
   // Positions after a cut are the file's, and the parse is clean.
   auto T = PySyntaxTree::parse(Src, R);
@@ -181,6 +188,15 @@ TEST(TritonParse, CommentLinesAreCutFromRanges) {
   ASSERT_NE(Return, NoNode);
   EXPECT_EQ(T->node(Return).Line, 8u);
   EXPECT_EQ(T->node(Return).Column, 4u);
+  NodeId Doc = NoNode;
+  T->walk(T->root(), [&](NodeId N) {
+    if (T->kind(N) == PyKind::String && T->text(N).starts_with("\"\"\""))
+      Doc = N;
+  });
+  ASSERT_NE(Doc, NoNode);
+  EXPECT_EQ(T->text(Doc), "\"\"\"\n# in a string\n\"\"\"");
+  EXPECT_EQ(T->node(Doc).Line, 4u);
+  EXPECT_EQ(T->node(Doc).Column, 8u);
 }
 
 TEST(TritonParse, ManyFilesInARowParseAlike) {
