@@ -719,11 +719,20 @@ public:
       Size += R.End - R.Begin;
     Text.reserve(Size);
     Pieces.reserve(Ranges.size());
+    uint32_t Row = 0, RowStart = 0; // in the text
     for (const ParseRange &R : Ranges) {
       if (R.End <= R.Begin)
         continue;
-      Pieces.push_back({uint32_t(Text.size()), R.Begin, R.End - R.Begin});
+      uint32_t Begin = uint32_t(Text.size());
+      Pieces.push_back({Begin, R.Begin, R.End - R.Begin, Row, Begin - RowStart,
+                        R.BeginLine, R.BeginColumn});
       Text.append(Source.data() + R.Begin, R.End - R.Begin);
+      for (const char *P = Text.data() + Begin, *E = Text.data() + Text.size();
+           (P = static_cast<const char *>(std::memchr(P, '\n', E - P)));
+           ++P) {
+        ++Row;
+        RowStart = uint32_t(P - Text.data()) + 1;
+      }
     }
   }
   llvm::StringRef text() const { return Text; }
@@ -732,9 +741,10 @@ public:
   /// piece boundary is the start of the piece after, an end the end of the
   /// piece before. Starts come in (mostly) increasing order, as a pre-order
   /// walk asks for them: the piece of the last start is where to look first.
-  void toSource(uint32_t &Start, uint32_t &End) {
+  void toSource(uint32_t &Start, uint32_t &End, TSPoint &StartPoint) {
     if (Pieces.empty()) {
       Start = End = 0;
+      StartPoint = {0, 0};
       return;
     }
     if (Start < Pieces[Current].TextBegin) // out of order: start over
@@ -745,13 +755,23 @@ public:
     size_t Last = Current;
     while (Last + 1 < Pieces.size() && Pieces[Last + 1].TextBegin < End)
       ++Last;
-    Start = at(Pieces[Current], Start);
+    const Piece &P = Pieces[Current];
+    Start = at(P, Start);
     End = at(Pieces[Last], End);
+    // Rows shift by the piece's; columns only on the piece's first row.
+    if (StartPoint.row == P.TextRow)
+      StartPoint = {P.SourceRow, P.SourceColumn + (StartPoint.column -
+                                                   std::min(StartPoint.column,
+                                                            P.TextColumn))};
+    else
+      StartPoint.row = P.SourceRow + (StartPoint.row - P.TextRow);
   }
 
 private:
   struct Piece {
     uint32_t TextBegin, SourceBegin, Length;
+    uint32_t TextRow, TextColumn;     // where it starts in the text
+    uint32_t SourceRow, SourceColumn; // ... and in the file
   };
   static uint32_t at(const Piece &P, uint32_t Offset) {
     return P.SourceBegin +
@@ -760,43 +780,6 @@ private:
   std::string Text;
   std::vector<Piece> Pieces;
   size_t Current = 0;
-};
-
-/// Row and byte column of file offsets asked for in (mostly) increasing
-/// order, as a pre-order walk asks for node starts.
-class LineCursor {
-public:
-  explicit LineCursor(llvm::StringRef Source) : Source(Source) {}
-  void at(uint32_t Offset, uint32_t &Row, uint32_t &Column) {
-    if (Offset < Scanned) { // out of order: start over
-      Scanned = LineStart = 0;
-      Line = 0;
-    }
-    const char *Data = Source.data();
-    // Most steps stay on one line or cross a few: a plain loop; memchr for
-    // the long jumps over text that was not parsed.
-    while (Offset - Scanned > 64) {
-      const void *NL = std::memchr(Data + Scanned, '\n', Offset - Scanned);
-      if (!NL) {
-        Scanned = Offset;
-        break;
-      }
-      Scanned = uint32_t(static_cast<const char *>(NL) - Data) + 1;
-      ++Line;
-      LineStart = Scanned;
-    }
-    for (; Scanned < Offset; ++Scanned)
-      if (Data[Scanned] == '\n') {
-        ++Line;
-        LineStart = Scanned + 1;
-      }
-    Row = Line;
-    Column = Offset - LineStart;
-  }
-
-private:
-  llvm::StringRef Source;
-  uint32_t Scanned = 0, LineStart = 0, Line = 0;
 };
 
 } // namespace
@@ -825,7 +808,6 @@ PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree,
                        void *CompactSource) {
   const GrammarTables &G = grammar();
   auto *Compact = static_cast<CompactText *>(CompactSource);
-  LineCursor Lines(Source);
   auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());
   Result->Source = Source;
   TSNode Root = ts_tree_root_node(Tree);
@@ -858,21 +840,18 @@ PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree,
     PyNode P;
     P.Start = ts_node_start_byte(N);
     P.End = ts_node_end_byte(N);
+    bool Empty = P.Start == P.End;
+    TSPoint Point = ts_node_start_point(N);
     if (Compact) {
-      bool Empty = P.Start == P.End;
-      Compact->toSource(P.Start, P.End);
+      Compact->toSource(P.Start, P.End, Point);
       if (Empty)
         P.End = P.Start;
-      Lines.at(P.Start, P.Line, P.Column);
-    } else {
-      TSPoint Point = ts_node_start_point(N);
-      P.Line = Point.row;
-      P.Column = Point.column;
     }
+    P.Line = Point.row;
+    P.Column = Point.column;
     P.Symbol = Sym;
     P.Kind = Sym < G.Kinds.size() ? G.Kinds[Sym] : PyKind::Other;
-    if (ts_node_start_byte(N) == ts_node_end_byte(N) &&
-        ts_node_is_missing(N)) // missing: zero width
+    if (Empty && ts_node_is_missing(N)) // missing: zero width
       P.Kind = PyKind::Error;
     P.Named = Named;
     P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
