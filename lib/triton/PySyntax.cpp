@@ -803,6 +803,16 @@ PySyntaxTree::parse(llvm::StringRef Source,
   return Result;
 }
 
+size_t PySyntaxTree::parseWithoutCopy(llvm::StringRef Source,
+                                      const std::vector<ParseRange> &Ranges) {
+  CompactText Compact(Source, Ranges);
+  size_t Children = 0;
+  withParsedTree(Compact.text(), grammar().Language, [&](TSTree *Tree) {
+    Children = ts_node_child_count(ts_tree_root_node(Tree));
+  });
+  return Children;
+}
+
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree,
                        void *CompactSource) {

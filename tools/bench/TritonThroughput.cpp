@@ -10,7 +10,7 @@
 //   kt-triton-bench [--passes N] [--cpu K] [--stage S] PATH...
 //
 // --stage says how far each file goes, to show where the time is:
-//   ts     tree-sitter's parse of the ranges the model reads, nothing else;
+//   ts     tree-sitter's parse of the text the model reads, nothing else;
 //   parse  the same plus the copy into kernel-tidy's flat tree (PySyntaxTree);
 //   full   analyzePythonFile with all four rules (default; what the CLI does).
 // --cpu K pins the thread to core K, so that several copies can measure
@@ -24,7 +24,6 @@
 #include "checks/triton/TritonChecks.h"
 #include "lib/triton/PySyntax.h"
 #include "lib/triton/TritonModule.h"
-#include <tree_sitter/api.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -70,29 +69,6 @@ void collect(const std::filesystem::path &P, std::vector<SourceFile> &Out) {
 
 } // namespace
 
-extern "C" const TSLanguage *tree_sitter_python(void);
-
-namespace {
-
-/// tree-sitter alone on the ranges the model reads: the floor of the path.
-size_t parseWithTreeSitterOnly(TSParser *Parser, const SourceFile &F) {
-  std::vector<kerneltidy::triton::ParseRange> Spans =
-      kerneltidy::triton::TritonModule::parsedRanges(F.Text);
-  if (Spans.empty())
-    return 0;
-  std::vector<TSRange> Ranges;
-  for (const auto &R : Spans)
-    Ranges.push_back({{R.BeginLine, R.BeginColumn}, {R.EndLine, R.EndColumn},
-                      R.Begin, R.End});
-  ts_parser_set_included_ranges(Parser, Ranges.data(), uint32_t(Ranges.size()));
-  TSTree *Tree = ts_parser_parse_string(Parser, nullptr, F.Text.data(),
-                                        uint32_t(F.Text.size()));
-  size_t Nodes = Tree ? ts_node_child_count(ts_tree_root_node(Tree)) : 0;
-  ts_tree_delete(Tree);
-  return Nodes;
-}
-
-} // namespace
 
 int main(int Argc, char **Argv) {
   int Passes = 7;
@@ -126,8 +102,6 @@ int main(int Argc, char **Argv) {
     Bytes += F.Text.size();
 
   auto AllChecks = [](llvm::StringRef) { return true; };
-  TSParser *Parser = ts_parser_new();
-  ts_parser_set_language(Parser, tree_sitter_python());
   double Best = 1e30, Worst = 0;
   size_t Findings = 0;
   for (int P = 0; P < Passes; ++P) {
@@ -136,7 +110,10 @@ int main(int Argc, char **Argv) {
     double Start = threadCpuSeconds();
     for (const SourceFile &F : Files) {
       if (Stage == "ts") {
-        Count += parseWithTreeSitterOnly(Parser, F);
+        auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
+        if (!Ranges.empty())
+          Count += kerneltidy::triton::PySyntaxTree::parseWithoutCopy(F.Text,
+                                                                    Ranges);
       } else if (Stage == "parse") {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (!Ranges.empty())
@@ -154,7 +131,6 @@ int main(int Argc, char **Argv) {
     Worst = std::max(Worst, Seconds);
     Findings = Count;
   }
-  ts_parser_delete(Parser);
   std::printf("stage %s  files %zu  MB %.2f  count %zu  passes %d  cpu_s best %.3f worst %.3f  "
               "files/s %.0f  MB/s %.2f\n",
               Stage.c_str(), Files.size(), Bytes / 1e6, Findings, Passes, Best, Worst,
