@@ -12,6 +12,7 @@
 // --stage says how far each file goes, to show where the time is:
 //   ts     tree-sitter's parse of the text the model reads, nothing else;
 //   parse  the same plus the copy into kernel-tidy's flat tree (PySyntaxTree);
+//   model  the same plus discovery (TritonModule::build), no analysis;
 //   full   analyzePythonFile with all four rules (default; what the CLI does).
 // --cpu K pins the thread to core K, so that several copies can measure
 // several cores of one machine at once (the per-core figure under load).
@@ -85,9 +86,9 @@ int main(int Argc, char **Argv) {
     else
       collect(Argv[I], Files);
   }
-  if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "full")) {
+  if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "model" && Stage != "full")) {
     std::fprintf(stderr, "usage: kt-triton-bench [--passes N] [--cpu K] "
-                         "[--stage ts|parse|full] PATH...\n");
+                         "[--stage ts|parse|model|full] PATH...\n");
     return 2;
   }
   if (Cpu >= 0) {
@@ -114,6 +115,9 @@ int main(int Argc, char **Argv) {
         if (!Ranges.empty())
           Count += kerneltidy::triton::PySyntaxTree::parseWithoutCopy(F.Text,
                                                                     Ranges);
+      } else if (Stage == "model") {
+        if (auto M = kerneltidy::triton::TritonModule::build(F.Text))
+          Count += M->functions().size();
       } else if (Stage == "parse") {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (!Ranges.empty())
