@@ -302,8 +302,9 @@ bool withParsedTree(llvm::StringRef Source, const TSLanguage *Language,
     ts_set_allocator(arenaMalloc, arenaCalloc, arenaRealloc, arenaFree);
   });
   ParseArena &A = threadArena();
-  // Nested parses cannot share the arena (a reset would drop the outer
-  // tree); they, and a thread whose region could not be reserved, use malloc.
+  // A nested parse (none today) allocates in the outer parse's arena and
+  // leaves the reset to it, which would otherwise drop the outer tree; a
+  // thread whose region could not be reserved uses malloc throughout.
   bool UseArena = A.usable() && !ArenaActive;
   if (UseArena)
     ArenaActive = true;
@@ -313,9 +314,9 @@ bool withParsedTree(llvm::StringRef Source, const TSLanguage *Language,
                                         uint32_t(Source.size()));
   if (Tree)
     Use(Tree);
-  // The parser's external scanner holds malloc'd state: always delete the
+  // The grammar's scanner object itself is calloc'd: always delete the
   // parser. The tree's nodes are freed one by one only when some of them
-  // may live outside the arena.
+  // may live outside the arena (it overflowed, or was not ours to reset).
   ts_parser_delete(Parser);
   if (Tree && (!UseArena || A.overflowed()))
     ts_tree_delete(Tree);
