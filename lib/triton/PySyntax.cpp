@@ -697,7 +697,7 @@ std::vector<ParseRange> withoutTrivia(llvm::StringRef Source,
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
                     const std::vector<TopLevelSpan> *Spans) {
-  if (!Spans) // one range over the whole file: no included ranges at all
+  if (!Spans) // one range over the whole file: parsed in place, no copy
     return parse(Source, std::vector<ParseRange>{
                              {0, uint32_t(Source.size()), 0, 0, 0, 0}});
   return parse(Source, parseRangesOf(Source, *Spans,

@@ -135,7 +135,7 @@ struct TopLevelSpan {
 std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source);
 
 /// A byte range handed to tree-sitter, with the row and byte column of both
-/// ends (tree-sitter positions nodes by them).
+/// ends (the flat tree maps node positions back through them).
 struct ParseRange {
   uint32_t Begin = 0, End = 0;
   uint32_t BeginLine = 0, BeginColumn = 0;

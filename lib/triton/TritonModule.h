@@ -98,9 +98,10 @@ public:
   /// the parser fails outright. A file that never mentions triton is not
   /// parsed at all and yields an empty module.
   static std::unique_ptr<TritonModule> build(llvm::StringRef Source);
-  /// The byte ranges of Source that build() hands to tree-sitter: imports,
-  /// module constants and the definitions that can hold JIT functions, with
-  /// decorator arguments left out. Empty when Source never mentions triton.
+  /// The byte ranges of Source that build() hands to tree-sitter: triton
+  /// imports, module constants and the definitions that can hold JIT
+  /// functions, without decorator arguments, comments or docstring bodies.
+  /// Empty when Source never mentions triton.
   static std::vector<ParseRange> parsedRanges(llvm::StringRef Source);
 
   const PySyntaxTree &tree() const { return *Tree; }
