@@ -10,7 +10,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
-#include <tree_sitter/api.h>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -18,6 +17,7 @@
 #include <cstring>
 #include <mutex>
 #include <sys/mman.h>
+#include <tree_sitter/api.h>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
 
@@ -139,8 +139,8 @@ struct GrammarTables {
           N == "while" || N == "import" || N == "from" || N == "as" ||
           N == "class" || N == "->" || N == "lambda" || N == "pass";
       OperatorTokens[S] = !Punctuation;
-      NamedSymbols[S] = ts_language_symbol_type(Language, TSSymbol(S)) ==
-                        TSSymbolTypeRegular;
+      NamedSymbols[S] =
+          ts_language_symbol_type(Language, TSSymbol(S)) == TSSymbolTypeRegular;
     }
     uint32_t FieldCount = ts_language_field_count(Language);
     Fields.resize(FieldCount + 1, PyField::None);
@@ -364,14 +364,69 @@ struct LexicalStops {
   bool InCode[256] = {};
   bool InString[256] = {};
   constexpr LexicalStops() {
-    for (unsigned char C : {'#', '"', '\'', '(', ')', '[', ']', '{', '}', '\\',
-                            '\n'})
+    for (unsigned char C :
+         {'#', '"', '\'', '(', ')', '[', ']', '{', '}', '\\', '\n'})
       InCode[C] = true;
     for (unsigned char C : {'"', '\'', '\\', '\n'})
       InString[C] = true;
   }
 };
 constexpr LexicalStops Lexical;
+
+/// A string literal, found from its opening quote.
+struct StringLiteral {
+  /// Its last character: the closing quote; for an unterminated
+  /// single-quoted string the character before the newline that ends it
+  /// (the tokenizer ends it there too); else the last one before Limit.
+  uint32_t Last = 0;
+  bool Triple = false;
+  bool Terminated = false;
+};
+
+/// The string literal whose opening quote is at Open, ending before Limit.
+/// Escapes are skipped; Line and LineStart follow the newlines inside it.
+/// The one string scanner of the lexical passes below (the top-level split,
+/// decorator arguments, trivia), so that they agree on where strings end.
+StringLiteral scanString(llvm::StringRef Source, uint32_t Open, uint32_t Limit,
+                         uint32_t &Line, uint32_t &LineStart) {
+  const char *Data = Source.data();
+  char Quote = Data[Open];
+  StringLiteral S;
+  S.Triple =
+      Open + 2 < Limit && Data[Open + 1] == Quote && Data[Open + 2] == Quote;
+  for (uint32_t I = Open + (S.Triple ? 3 : 1); I < Limit;) {
+    // Most bytes are neither quotes, escapes nor newlines: step over them.
+    while (I < Limit && !Lexical.InString[static_cast<unsigned char>(Data[I])])
+      ++I;
+    if (I == Limit)
+      break;
+    char C = Data[I];
+    if (C == '\\') {
+      if (I + 1 < Limit && Data[I + 1] == '\n') {
+        ++Line;
+        LineStart = I + 2;
+      }
+      I += 2;
+    } else if (C == '\n') {
+      if (!S.Triple) {
+        S.Last = I - 1;
+        return S;
+      }
+      ++Line;
+      LineStart = ++I;
+    } else if (C == Quote &&
+               (!S.Triple || (I + 2 < Limit && Data[I + 1] == Quote &&
+                              Data[I + 2] == Quote))) {
+      S.Last = I + (S.Triple ? 2 : 0);
+      S.Terminated = true;
+      return S;
+    } else {
+      ++I;
+    }
+  }
+  S.Last = Limit - 1;
+  return S;
+}
 
 } // namespace
 
@@ -380,14 +435,14 @@ std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
   const char *Data = Source.data();
   uint32_t Size = uint32_t(Source.size());
   int Depth = 0;          // open brackets
-  char Quote = 0;         // inside a string: its quote character
-  bool Triple = false;    // ... and whether it is triple-quoted
   bool Continued = false; // previous line ended with a backslash
   bool InDecorators = false;
   uint32_t Line = 0;
+  uint32_t LineStart = 0; // kept by scanString; nothing here needs it
   for (uint32_t I = 0; I < Size;) {
-    // At a line start outside brackets and strings: a new statement?
-    if (Depth == 0 && !Quote && !Continued) {
+    // At a line start outside brackets (a string never spans the end of
+    // this loop's line): a new statement?
+    if (Depth == 0 && !Continued) {
       char C = Data[I];
       if (C != ' ' && C != '\t' && C != '\n' && C != '\r' && C != '#' &&
           C != '\f') {
@@ -419,49 +474,18 @@ std::vector<TopLevelSpan> scanTopLevel(llvm::StringRef Source) {
     Continued = false;
     for (; I < Size; ++I) {
       // Most bytes are none of the characters below: step over them fast.
-      const bool *Stops = Quote ? Lexical.InString : Lexical.InCode;
-      while (I < Size && !Stops[static_cast<unsigned char>(Data[I])])
+      while (I < Size && !Lexical.InCode[static_cast<unsigned char>(Data[I])])
         ++I;
       if (I == Size)
         break;
       char C = Data[I];
-      if (Quote) {
-        if (C == '\\') {
-          if (I + 1 < Size && Data[I + 1] == '\n')
-            ++Line;
-          ++I;
-          continue;
-        }
-        if (C == '\n') {
-          ++Line;
-          if (!Triple) // unterminated string: the tokenizer stops here too
-            Quote = 0;
-          else
-            continue;
-          ++I;
-          break;
-        }
-        if (C == Quote) {
-          if (!Triple) {
-            Quote = 0;
-          } else if (I + 2 < Size && Data[I + 1] == Quote &&
-                     Data[I + 2] == Quote) {
-            Quote = 0;
-            I += 2;
-          }
-        }
-        continue;
-      }
       if (C == '#') {
         while (I + 1 < Size && Data[I + 1] != '\n')
           ++I;
         continue; // the newline is handled next round
       }
       if (C == '"' || C == '\'') {
-        Quote = C;
-        Triple = I + 2 < Size && Data[I + 1] == C && Data[I + 2] == C;
-        if (Triple)
-          I += 2;
+        I = scanString(Source, I, Size, Line, LineStart).Last;
         continue;
       }
       if (C == '(' || C == '[' || C == '{')
@@ -502,31 +526,10 @@ uint32_t closingParen(llvm::StringRef Source, uint32_t Open, uint32_t Limit,
       while (I + 1 < Limit && Source[I + 1] != '\n')
         ++I;
     } else if (C == '"' || C == '\'') {
-      bool Triple = I + 2 < Limit && Source[I + 1] == C && Source[I + 2] == C;
-      I += Triple ? 3 : 1;
-      for (; I < Limit; ++I) {
-        if (Source[I] == '\\') {
-          ++I;
-          if (I < Limit && Source[I] == '\n') {
-            ++Line;
-            LineStart = I + 1;
-          }
-          continue;
-        }
-        if (Source[I] == '\n') {
-          ++Line;
-          LineStart = I + 1;
-          if (!Triple)
-            return Limit; // an unterminated string: leave the call alone
-          continue;
-        }
-        if (Source[I] == C &&
-            (!Triple ||
-             (I + 2 < Limit && Source[I + 1] == C && Source[I + 2] == C))) {
-          I += Triple ? 2 : 0;
-          break;
-        }
-      }
+      StringLiteral S = scanString(Source, I, Limit, Line, LineStart);
+      if (!S.Terminated)
+        return Limit; // an unterminated string: leave the call alone
+      I = S.Last;
     } else if (C == '(' || C == '[' || C == '{') {
       ++Depth;
     } else if (C == ')' || C == ']' || C == '}') {
@@ -616,13 +619,9 @@ std::vector<ParseRange> withoutTrivia(llvm::StringRef Source,
       Piece.BeginLine = ToLine;
       Piece.BeginColumn = ToColumn;
     };
-    char Quote = 0;
-    bool Triple = false;
-    // Where the body of the open triple-quoted string starts.
-    uint32_t BodyBegin = 0, BodyLine = 0, BodyColumn = 0;
     for (uint32_t I = R.Begin; I < R.End; ++I) {
-      const bool *Stops = Quote ? Lexical.InString : Lexical.InCode;
-      while (I < R.End && !Stops[static_cast<unsigned char>(Source[I])])
+      while (I < R.End &&
+             !Lexical.InCode[static_cast<unsigned char>(Source[I])])
         ++I;
       if (I == R.End)
         break;
@@ -630,35 +629,18 @@ std::vector<ParseRange> withoutTrivia(llvm::StringRef Source,
       if (C == '\n') {
         ++Line;
         LineStart = I + 1;
-        if (Quote && !Triple)
-          Quote = 0; // unterminated: the tokenizer ends it here too
-        continue;
-      }
-      if (Quote) {
-        if (C == '\\') {
-          if (I + 1 < R.End && Source[I + 1] == '\n') {
-            ++Line;
-            LineStart = I + 2;
-          }
-          ++I;
-        } else if (C == Quote && !Triple) {
-          Quote = 0;
-        } else if (C == Quote && I + 2 < R.End && Source[I + 1] == Quote &&
-                   Source[I + 2] == Quote) {
-          if (I > BodyBegin)
-            Cut(BodyBegin, BodyLine, BodyColumn, I, Line, I - LineStart);
-          I += 2;
-          Quote = 0;
-        }
         continue;
       }
       if (C == '"' || C == '\'') {
-        Quote = C;
-        Triple = I + 2 < R.End && Source[I + 1] == C && Source[I + 2] == C;
-        I += Triple ? 2 : 0;
-        BodyBegin = I + 1;
-        BodyLine = Line;
-        BodyColumn = BodyBegin - LineStart;
+        uint32_t BodyBegin = I + 3, BodyLine = Line;
+        uint32_t BodyColumn = BodyBegin - LineStart;
+        StringLiteral S = scanString(Source, I, R.End, Line, LineStart);
+        if (S.Triple && S.Terminated && S.Last - 2 > BodyBegin) {
+          uint32_t BodyEnd = S.Last - 2; // where the closing quotes start
+          Cut(BodyBegin, BodyLine, BodyColumn, BodyEnd, Line,
+              BodyEnd - LineStart);
+        }
+        I = S.Last;
         continue;
       }
       if (C != '#')
@@ -729,8 +711,7 @@ public:
                         R.BeginLine, R.BeginColumn});
       Text.append(Source.data() + R.Begin, R.End - R.Begin);
       for (const char *P = Text.data() + Begin, *E = Text.data() + Text.size();
-           (P = static_cast<const char *>(std::memchr(P, '\n', E - P)));
-           ++P) {
+           (P = static_cast<const char *>(std::memchr(P, '\n', E - P))); ++P) {
         ++Row;
         RowStart = uint32_t(P - Text.data()) + 1;
       }
@@ -814,9 +795,9 @@ size_t PySyntaxTree::parseWithoutCopy(llvm::StringRef Source,
   return Children;
 }
 
-std::unique_ptr<PySyntaxTree>
-PySyntaxTree::copyTree(llvm::StringRef Source, TSTree *Tree,
-                       void *CompactSource) {
+std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
+                                                     TSTree *Tree,
+                                                     void *CompactSource) {
   const GrammarTables &G = grammar();
   auto *Compact = static_cast<CompactText *>(CompactSource);
   auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());

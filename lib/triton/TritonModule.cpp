@@ -77,8 +77,7 @@ std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
     return !isModelRelevant(Source, S);
   });
   return withoutTrivia(
-      Source,
-      parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
+      Source, parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
 }
 
 } // namespace

@@ -137,8 +137,7 @@ TEST(TritonParse, ClausesContinueTheirCompoundStatement) {
   std::vector<TopLevelSpan> Spans = scanTopLevel(Src);
   ASSERT_EQ(Spans.size(), 5u);
   EXPECT_TRUE(Src.slice(Spans[2].Begin, Spans[2].End).ends_with("return\n"));
-  EXPECT_TRUE(
-      Src.slice(Spans[3].Begin, Spans[3].End).ends_with("    pass\n"));
+  EXPECT_TRUE(Src.slice(Spans[3].Begin, Spans[3].End).ends_with("    pass\n"));
   EXPECT_TRUE(Src.substr(Spans[4].Begin).starts_with("elsewhere"));
   auto M = build(Src);
   EXPECT_FALSE(M->tree().hasErrors());
@@ -153,8 +152,7 @@ TEST(TritonParse, CommentsAndDocstringBodiesAreCutFromRanges) {
                         "    t = \"\"\"\n# in a string\n\"\"\"\n"
                         "    # last\n"
                         "    return a\n";
-  std::vector<ParseRange> Whole = {
-      {0, uint32_t(Src.size()), 0, 0, 8, 0}};
+  std::vector<ParseRange> Whole = {{0, uint32_t(Src.size()), 0, 0, 8, 0}};
   std::vector<ParseRange> R = withoutTrivia(Src, Whole);
   ASSERT_EQ(R.size(), 4u);
   // The trailing comment and the comment lines after it go in one cut, up

@@ -70,7 +70,6 @@ void collect(const std::filesystem::path &P, std::vector<SourceFile> &Out) {
 
 } // namespace
 
-
 int main(int Argc, char **Argv) {
   int Passes = 7;
   int Cpu = -1;
@@ -86,7 +85,8 @@ int main(int Argc, char **Argv) {
     else
       collect(Argv[I], Files);
   }
-  if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "model" && Stage != "full")) {
+  if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "model" &&
+                        Stage != "full")) {
     std::fprintf(stderr, "usage: kt-triton-bench [--passes N] [--cpu K] "
                          "[--stage ts|parse|model|full] PATH...\n");
     return 2;
@@ -114,7 +114,7 @@ int main(int Argc, char **Argv) {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (!Ranges.empty())
           Count += kerneltidy::triton::PySyntaxTree::parseWithoutCopy(F.Text,
-                                                                    Ranges);
+                                                                      Ranges);
       } else if (Stage == "model") {
         if (auto M = kerneltidy::triton::TritonModule::build(F.Text))
           Count += M->functions().size();
