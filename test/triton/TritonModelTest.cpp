@@ -55,8 +55,9 @@ TEST(TritonParse, FlatTreeIsPreOrderWithRanges) {
   T->walk(T->root(), [&](NodeId N) {
     if (T->kind(N) == PyKind::BinaryOperator)
       ++Binary;
-    if (N != T->root())
+    if (N != T->root()) {
       EXPECT_TRUE(T->contains(T->node(N).Parent, N));
+    }
   });
   EXPECT_EQ(Binary, 2u);
   NodeId Assign = NoNode;
