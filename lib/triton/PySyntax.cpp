@@ -686,8 +686,6 @@ PySyntaxTree::parse(llvm::StringRef Source,
                                      /*WithoutDecoratorArguments=*/false));
 }
 
-namespace {
-
 /// The parts of a file that tree-sitter reads, copied end to end into one
 /// text, and the way back from an offset in that text to the file.
 /// tree-sitter's included ranges would do the same without a copy, but its
@@ -764,8 +762,6 @@ private:
   size_t Current = 0;
 };
 
-} // namespace
-
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
                     const std::vector<ParseRange> &Spans) {
@@ -797,9 +793,8 @@ size_t PySyntaxTree::parseWithoutCopy(llvm::StringRef Source,
 
 std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
                                                      TSTree *Tree,
-                                                     void *CompactSource) {
+                                                     CompactText *Compact) {
   const GrammarTables &G = grammar();
-  auto *Compact = static_cast<CompactText *>(CompactSource);
   auto Result = std::unique_ptr<PySyntaxTree>(new PySyntaxTree());
   Result->Source = Source;
   TSNode Root = ts_tree_root_node(Tree);

@@ -20,6 +20,8 @@ struct TSTree;
 
 namespace kerneltidy::triton {
 
+class CompactText; // PySyntax.cpp: the parsed parts of a file, end to end
+
 /// The node kinds the model looks at; everything else is Other.
 enum class PyKind : uint8_t {
   Other,
@@ -225,9 +227,9 @@ public:
 
 private:
   /// Copies tree-sitter's Tree into the flat array; the tree is of Source,
-  /// or of the parts of it that CompactSource (a CompactText) holds.
+  /// or (with Compact) of the parts of it that Compact holds.
   static std::unique_ptr<PySyntaxTree>
-  copyTree(llvm::StringRef Source, TSTree *Tree, void *CompactSource);
+  copyTree(llvm::StringRef Source, TSTree *Tree, CompactText *Compact);
 
   llvm::StringRef Source;
   std::vector<PyNode> Nodes;
