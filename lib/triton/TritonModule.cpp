@@ -33,49 +33,119 @@ namespace {
 
 bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
-/// Whether a top-level statement can matter to the model.
-bool isModelRelevant(llvm::StringRef Source, const TopLevelSpan &S) {
+/// What a top-level statement is to the model.
+enum class TopLevelRole {
+  Irrelevant, // host code: never parsed
+  Needed,     // a triton import, or what can hold a JIT function
+  Constant,   // `NAME = value`: needed only when some kernel names it
+};
+
+/// The role of a top-level statement, from its text alone. A constant's
+/// name is stored in Name.
+TopLevelRole roleOf(llvm::StringRef Source, const TopLevelSpan &S,
+                    llvm::StringRef &Name) {
   llvm::StringRef Whole = Source.slice(S.Begin, S.End);
   llvm::StringRef Stmt = Source.slice(S.StatementBegin, S.End);
   auto StartsWithWord = [&](llvm::StringRef Word) {
     return Stmt.starts_with(Word) &&
            (Stmt.size() == Word.size() || !isIdentChar(Stmt[Word.size()]));
   };
+  auto NeededIf = [](bool Needed) {
+    return Needed ? TopLevelRole::Needed : TopLevelRole::Irrelevant;
+  };
   // Only imports of triton matter (its aliases, `from triton import jit`,
   // FlagGems' triton_lang_extension); `import torch` and friends do not.
   if (StartsWithWord("import") || StartsWithWord("from"))
-    return Stmt.contains("triton");
+    return NeededIf(Stmt.contains("triton"));
   if (StartsWithWord("def") || StartsWithWord("async")) {
     llvm::StringRef Decorators = Source.slice(S.Begin, S.StatementBegin);
-    return Decorators.contains("jit") || Decorators.contains("autotune") ||
-           Decorators.contains("heuristics");
+    return NeededIf(Decorators.contains("jit") ||
+                    Decorators.contains("autotune") ||
+                    Decorators.contains("heuristics"));
   }
   if (StartsWithWord("class") || StartsWithWord("if") ||
       StartsWithWord("try") || StartsWithWord("with") ||
       StartsWithWord("for") || StartsWithWord("while"))
-    return Whole.contains("jit") ||
-           (Whole.contains("import") && Whole.contains("triton"));
-  // Simple statements: keep `NAME = value` (module constants).
+    return NeededIf(Whole.contains("jit") ||
+                    (Whole.contains("import") && Whole.contains("triton")));
+  // Simple statements: `NAME = value` and `NAME: T = value` are constants.
   size_t I = 0;
   while (I < Stmt.size() && isIdentChar(Stmt[I]))
     ++I;
   if (I == 0)
-    return false;
+    return TopLevelRole::Irrelevant;
+  Name = Stmt.take_front(I);
   while (I < Stmt.size() && (Stmt[I] == ' ' || Stmt[I] == '\t'))
     ++I;
-  if (I < Stmt.size() && Stmt[I] == ':') // annotated: NAME: T = value
-    return true;
-  return I + 1 < Stmt.size() && Stmt[I] == '=' && Stmt[I + 1] != '=';
+  if (I < Stmt.size() && Stmt[I] == ':')
+    return TopLevelRole::Constant;
+  return I + 1 < Stmt.size() && Stmt[I] == '=' && Stmt[I + 1] != '='
+             ? TopLevelRole::Constant
+             : TopLevelRole::Irrelevant;
+}
+
+/// Whether Word occurs in Text as a whole identifier (or inside a string or
+/// comment, which only keeps a constant that was not needed).
+bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
+  for (size_t At = Text.find(Word); At != llvm::StringRef::npos;
+       At = Text.find(Word, At + 1)) {
+    size_t After = At + Word.size();
+    if ((At == 0 || !isIdentChar(Text[At - 1])) &&
+        (After == Text.size() || !isIdentChar(Text[After])))
+      return true;
+  }
+  return false;
 }
 
 /// What the model reads, in a file that mentions triton: triton imports,
-/// module constants and the definitions that can hold JIT functions. Host code
-/// (launchers, autograd functions, tests) is most of a typical file.
+/// the definitions that can hold JIT functions and the module constants they
+/// name (directly or through other such constants). Host code (launchers,
+/// autograd functions, tests, loggers) is most of a typical file.
 std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans = scanTopLevel(Source);
-  llvm::erase_if(Spans, [&](const TopLevelSpan &S) {
-    return !isModelRelevant(Source, S);
-  });
+  struct Constant {
+    size_t Span;
+    llvm::StringRef Name;
+  };
+  llvm::SmallVector<Constant, 8> Constants;
+  llvm::SmallVector<llvm::StringRef, 16> Needed; // text that may name them
+  std::vector<bool> Keep(Spans.size(), false);
+  for (size_t I = 0; I < Spans.size(); ++I) {
+    llvm::StringRef Name;
+    switch (roleOf(Source, Spans[I], Name)) {
+    case TopLevelRole::Irrelevant:
+      break;
+    case TopLevelRole::Needed:
+      Keep[I] = true;
+      Needed.push_back(Source.slice(Spans[I].Begin, Spans[I].End));
+      break;
+    case TopLevelRole::Constant:
+      Constants.push_back({I, Name});
+      break;
+    }
+  }
+  // A kept constant's value may name further constants: repeat until no
+  // constant is added.
+  for (size_t Searched = 0; Searched < Needed.size();) {
+    size_t Until = Needed.size();
+    for (Constant &C : Constants) {
+      if (Keep[C.Span])
+        continue;
+      for (size_t T = Searched; T < Until; ++T)
+        if (mentionsWord(Needed[T], C.Name)) {
+          Keep[C.Span] = true;
+          Needed.push_back(
+              Source.slice(Spans[C.Span].Begin, Spans[C.Span].End));
+          break;
+        }
+    }
+    Searched = Until;
+  }
+  size_t Out = 0;
+  for (size_t I = 0; I < Spans.size(); ++I)
+    if (Keep[I])
+      Spans[Out++] = Spans[I];
+  Spans.resize(Out);
   return withoutTrivia(
       Source, parseRangesOf(Source, Spans, /*WithoutDecoratorArguments=*/true));
 }

@@ -94,7 +94,7 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
                         "X = (1,\n2)\n"
                         "s = \"\"\"\ndef not_here():\n\"\"\"\n"
                         "@libentry()\n# between\n@triton.jit\ndef k(a): # c\n"
-                        "    return a\n\n"
+                        "    return a * X\n\n"
                         "def host(x):\n    return x \\\n+ 1\n";
   std::vector<TopLevelSpan> Spans = scanTopLevel(Src);
   ASSERT_EQ(Spans.size(), 5u);
@@ -115,6 +115,34 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
   M->tree().walk(M->tree().root(),
                  [&](NodeId N) { SawHost |= M->tree().text(N) == "host"; });
   EXPECT_FALSE(SawHost);
+}
+
+TEST(TritonParse, ModuleConstantsAreParsedOnlyWhenAKernelNamesThem) {
+  // Constants reach the model when a JIT function names them, directly or
+  // through another such constant; the rest (loggers, host tables) are host
+  // code. A name that only starts like a constant's does not keep it.
+  llvm::StringRef Src = "import logging\n"
+                        "import triton\n"
+                        "logger = logging.getLogger(__name__)\n"
+                        "_LANES = 8\n"
+                        "ROW_STRIDE = _LANES * 4\n"
+                        "UNUSED: int = 3\n"
+                        "BLOCK = 128\n"
+                        "@triton.jit\n"
+                        "def k(x_ptr, BLOCK_M):\n"
+                        "    return tl.load(x_ptr + ROW_STRIDE + BLOCK_M)\n"
+                        "def host():\n"
+                        "    logger.info(UNUSED)\n";
+  auto M = build(Src);
+  ASSERT_EQ(M->functions().size(), 1u);
+  EXPECT_NE(M->moduleConstant("ROW_STRIDE"), NoNode);
+  EXPECT_NE(M->moduleConstant("_LANES"), NoNode);
+  EXPECT_EQ(M->moduleConstant("logger"), NoNode);
+  EXPECT_EQ(M->moduleConstant("UNUSED"), NoNode);
+  EXPECT_EQ(M->moduleConstant("BLOCK"), NoNode);
+  // The kernel's names still resolve to what they did.
+  AnalysisResult R = analyzePythonFile("f.py", Src, nullptr);
+  EXPECT_TRUE(R.Errors.empty());
 }
 
 TEST(TritonParse, ClausesContinueTheirCompoundStatement) {
@@ -307,7 +335,7 @@ TEST(TritonDiscovery, DecoratorStacksAndSpellings) {
   // `language` is this file's spelling of triton.language.
   NodeId Attr = NoNode;
   auto P = build("import triton\nimport triton.language as language\n"
-                 "y = language.program_id\n");
+                 "@triton.jit\ndef k():\n    return language.program_id\n");
   P->tree().walk(P->tree().root(), [&](NodeId N) {
     if (P->tree().kind(N) == PyKind::Attribute)
       Attr = N;
