@@ -10,6 +10,7 @@ clone of the repository works: pass --mirrors pointing at a folder holding
 <owner>+<name>/repo). Third-party code stays outside the repository: never commit <out>.
 
   tools/eval/fetch_files.py --heads /tmp/kt-eval/heads [--mirrors /work/.mirror]
+  tools/eval/fetch_files.py --holdout /tmp/kt-eval/holdout  (the HOLDOUT repositories, .py only)
   exports the current-head snapshots of the noise evaluation (HEADS below): for each,
   the directories it needs at its commit into <heads>/<name>/ (run_eval.py noise
   analyses <name>/<subtree> with the include directories listed).
@@ -44,6 +45,17 @@ HEADS = {
                    ["include", "csrc"]),
     "torch-xpu-ops": ("intel/torch-xpu-ops", "ab84f925a234", ["src"], "src/ATen/native/xpu/sycl",
                       ["src"]),
+}
+
+# Repositories never used while the Triton checks were written or tuned: the out-of-sample
+# check of docs/evaluation.md, section 4. Same shape as HEADS; only their Python files are
+# exported (`--holdout`), file by file, since some snapshots lack large binary blobs.
+HOLDOUT = {
+    "lightllm": ("ModelTC/lightllm", "fc72ffab9a34", ["lightllm"], "lightllm", []),
+    "mamba": ("state-spaces/mamba", "e9594ce1c732", ["mamba_ssm"], "mamba_ssm", []),
+    "flash-attention": ("Dao-AILab/flash-attention", "0251105a2fb1", ["flash_attn"],
+                        "flash_attn", []),
+    "unsloth": ("unslothai/unsloth", "015bdef0d94a", ["unsloth"], "unsloth", []),
 }
 
 COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
@@ -102,9 +114,23 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--derive")
     ap.add_argument("--heads")
+    ap.add_argument("--holdout")
     a = ap.parse_args()
     if a.derive:
         derive(a.derive, a.mirrors)
+        return
+    if a.holdout:
+        for name, (repo, commit, dirs, _, _) in sorted(HOLDOUT.items()):
+            g = gitdir_for(a.mirrors, repo)
+            paths = [p for p in git(g, "ls-tree", "-r", "--name-only", commit, *dirs).splitlines()
+                     if p.endswith(".py")]
+            for path in paths:
+                out = os.path.join(a.holdout, name, path)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(out, "wb") as f:
+                    f.write(subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
+                                           check=True, capture_output=True).stdout)
+            print(name, repo, commit, " ".join(dirs), len(paths), "Python files")
         return
     if a.heads:
         for name, (repo, commit, dirs, _, _) in sorted(HEADS.items()):

@@ -26,7 +26,9 @@ import argparse, collections, concurrent.futures, csv, json, os, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from fetch_files import load_bugs, HEADS, TREES  # noqa: E402
+from fetch_files import load_bugs, HEADS, HOLDOUT, TREES  # noqa: E402
+
+EXPORTS = dict(HEADS, **HOLDOUT)
 
 SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".hpp", ".h", ".hip", ".py")
 
@@ -129,7 +131,7 @@ def noise(a):
         base = os.path.join(a.root, name)
         # A head exported by fetch_files.py --heads: analyse its subtree, with the
         # include directories its build passes (older exports hold the subtree alone).
-        subtree, includes = (HEADS[name][3], HEADS[name][4]) if name in HEADS else ("", [])
+        subtree, includes = (EXPORTS[name][3], EXPORTS[name][4]) if name in EXPORTS else ("", [])
         walk = os.path.join(base, subtree) if os.path.isdir(os.path.join(base, subtree)) else base
         cxx_args = ["--extra-arg=-I" + os.path.join(base, i) for i in includes
                     if os.path.isdir(os.path.join(base, i))]
