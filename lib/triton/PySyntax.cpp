@@ -119,8 +119,21 @@ struct GrammarTables {
   /// Named symbols (what ts_node_is_named answers for a node showing that
   /// symbol, aliases included), read from a table instead of per node.
   std::vector<bool> NamedSymbols;
+  /// The symbols a folded `a.b` token is turned back into (CompactText).
+  TSSymbol Identifier = 0, Attribute = 0, Subscript = 0, Slice = 0, None = 0;
+  TSFieldId ObjectField = 0, AttributeField = 0, ValueField = 0,
+            SubscriptField = 0;
 
   GrammarTables() : Language(tree_sitter_python()) {
+    Identifier = ts_language_symbol_for_name(Language, "identifier", 10, true);
+    Attribute = ts_language_symbol_for_name(Language, "attribute", 9, true);
+    ObjectField = ts_language_field_id_for_name(Language, "object", 6);
+    AttributeField = ts_language_field_id_for_name(Language, "attribute", 9);
+    Subscript = ts_language_symbol_for_name(Language, "subscript", 9, true);
+    Slice = ts_language_symbol_for_name(Language, "slice", 5, true);
+    None = ts_language_symbol_for_name(Language, "none", 4, true);
+    ValueField = ts_language_field_id_for_name(Language, "value", 5);
+    SubscriptField = ts_language_field_id_for_name(Language, "subscript", 9);
     uint32_t SymbolCount = ts_language_symbol_count(Language);
     Kinds.resize(SymbolCount, PyKind::Other);
     OperatorTokens.resize(SymbolCount, false);
@@ -692,9 +705,26 @@ PySyntaxTree::parse(llvm::StringRef Source,
 /// lexer looks the current range up linearly each time it backtracks, about
 /// once per token: with a range boundary at every cut comment that cost more
 /// than the copy.
+///
+/// With FoldDottedNames, `name.attr` (two plain identifiers joined by a dot,
+/// not themselves part of a longer dotted chain on the left) reaches
+/// tree-sitter as the one identifier `name_attr`, and the copy turns that
+/// token back into the attribute node tree-sitter would have built. A Triton
+/// kernel is largely `tl.load`, `tl.arange`, `x.to` and `ptr.dtype`: one
+/// token in nine is such a dot and its right-hand name, and tree-sitter's
+/// cost is per token. Left alone: import lines (a dotted name there is a
+/// `dotted_name`, not an attribute), `case` patterns, a name right before
+/// `[` (an annotation's `name[...]` is a generic type, `a.b[...]` a
+/// subscript), and keywords on either side. Likewise the broadcasts
+/// `[:, None]` and `[None, :]` (with or without the space) after a name, `)`
+/// or `]` reach tree-sitter as `.` and a name of underscores, and the copy
+/// builds the subscript back (value, slice, none). A fold inside a string or
+/// comment is harmless: no identifier node starts there, so the copy never
+/// looks at it.
 class CompactText {
 public:
-  CompactText(llvm::StringRef Source, const std::vector<ParseRange> &Ranges) {
+  CompactText(llvm::StringRef Source, const std::vector<ParseRange> &Ranges,
+              bool FoldDottedNames) {
     size_t Size = 0;
     for (const ParseRange &R : Ranges)
       Size += R.End - R.Begin;
@@ -714,8 +744,23 @@ public:
         RowStart = uint32_t(P - Text.data()) + 1;
       }
     }
+    if (FoldDottedNames)
+      foldDottedNames();
   }
   llvm::StringRef text() const { return Text; }
+
+  /// Offsets in the text of the dots folded into `_`, increasing.
+  const std::vector<uint32_t> &folds() const { return Folds; }
+
+  /// A broadcast subscript folded into an attribute: `[` at Bracket, the
+  /// text's `]` ends at End; the slice's `:` and the `None` are at Colon and
+  /// NoneAt (offsets from Bracket).
+  struct BroadcastFold {
+    uint32_t Bracket, End;
+    uint8_t Colon, NoneAt;
+  };
+  /// Ordered by Bracket (and so by End).
+  const std::vector<BroadcastFold> &broadcasts() const { return Broadcasts; }
 
   /// The file offsets of a node's Start and End in the text. A start at a
   /// piece boundary is the start of the piece after, an end the end of the
@@ -757,14 +802,130 @@ private:
     return P.SourceBegin +
            std::min(Offset - std::min(Offset, P.TextBegin), P.Length);
   }
+  static bool isNameStart(char C) {
+    return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+  }
+  static bool isNameChar(char C) {
+    return isNameStart(C) || (C >= '0' && C <= '9') ||
+           static_cast<unsigned char>(C) >= 0x80;
+  }
+  /// Python's keywords and soft keywords: never one side of a fold.
+  static bool isKeyword(llvm::StringRef W) {
+    return llvm::StringSwitch<bool>(W)
+        .Cases("False", "None", "True", "and", "as", "assert", "async", true)
+        .Cases("await", "break", "class", "continue", "def", "del", "elif",
+               true)
+        .Cases("else", "except", "finally", "for", "from", "global", "if", true)
+        .Cases("import", "in", "is", "lambda", "nonlocal", "not", "or", true)
+        .Cases("pass", "raise", "return", "try", "while", "with", "yield", true)
+        .Cases("match", "case", "type", "print", "exec", "_", true)
+        .Default(false);
+  }
+
+  void foldDottedNames() {
+    const char *T = Text.data();
+    uint32_t N = uint32_t(Text.size());
+    size_t PieceIndex = 0;
+    bool SkipLine = false, Continued = false;
+    for (uint32_t I = 0; I < N;) {
+      char C = T[I];
+      if (C == '\n' || I == 0) {
+        // A line's first word decides whether its names may fold; a line
+        // ended by a backslash hands its decision on.
+        uint32_t J = C == '\n' ? I + 1 : I;
+        bool Inherit = Continued && SkipLine;
+        while (J < N && (T[J] == ' ' || T[J] == '\t'))
+          ++J;
+        uint32_t W = J;
+        while (W < N && isNameChar(T[W]))
+          ++W;
+        llvm::StringRef First(T + J, W - J);
+        SkipLine =
+            Inherit || First == "import" || First == "from" || First == "case";
+        Continued = false;
+        if (C == '\n') {
+          I = J;
+          continue;
+        }
+      }
+      if (C == '\\' && I + 1 < N && T[I + 1] == '\n') {
+        Continued = true;
+        ++I;
+        continue;
+      }
+      if (C == '[' && I > 0 && !SkipLine &&
+          (isNameChar(T[I - 1]) || T[I - 1] == ')' || T[I - 1] == ']')) {
+        llvm::StringRef Rest(T + I, N - I);
+        BroadcastFold B{I, 0, 0, 0};
+        if (Rest.starts_with("[:, None]"))
+          B = {I, I + 9, 1, 4};
+        else if (Rest.starts_with("[:,None]"))
+          B = {I, I + 8, 1, 3};
+        else if (Rest.starts_with("[None, :]"))
+          B = {I, I + 9, 7, 1};
+        else if (Rest.starts_with("[None,:]"))
+          B = {I, I + 8, 6, 1};
+        while (B.End && PieceIndex + 1 < Pieces.size() &&
+               Pieces[PieceIndex + 1].TextBegin <= I)
+          ++PieceIndex;
+        if (B.End &&
+            B.End <= Pieces[PieceIndex].TextBegin + Pieces[PieceIndex].Length) {
+          Text[I] = '.';
+          std::memset(&Text[I + 1], '_', B.End - I - 1);
+          Broadcasts.push_back(B);
+          I = B.End;
+          continue;
+        }
+      }
+      if (!isNameStart(C)) {
+        ++I;
+        continue;
+      }
+      // A name: foldable when nothing name-like or a dot is right before it.
+      uint32_t Begin = I;
+      while (I < N && isNameChar(T[I]))
+        ++I;
+      bool Foldable =
+          !SkipLine && I + 1 < N && T[I] == '.' && isNameStart(T[I + 1]) &&
+          (Begin == 0 || (!isNameChar(T[Begin - 1]) && T[Begin - 1] != '.'));
+      if (!Foldable)
+        continue;
+      uint32_t Dot = I, End = I + 1;
+      while (End < N && isNameChar(T[End]))
+        ++End;
+      // Both names plain ASCII words, neither a keyword, both in one piece
+      // (positions inside a token map back to the file only within one).
+      bool Plain = true;
+      for (uint32_t K = Begin; K < End; ++K)
+        Plain &= K == Dot || static_cast<unsigned char>(T[K]) < 0x80;
+      while (PieceIndex + 1 < Pieces.size() &&
+             Pieces[PieceIndex + 1].TextBegin <= Begin)
+        ++PieceIndex;
+      const Piece &P = Pieces[PieceIndex];
+      // `name[...]` in an annotation is a generic_type, `a.b[...]` a
+      // subscript: no fold before a bracket.
+      if (Plain && End <= P.TextBegin + P.Length &&
+          (End == N || T[End] != '[') &&
+          !isKeyword(llvm::StringRef(T + Begin, Dot - Begin)) &&
+          !isKeyword(llvm::StringRef(T + Dot + 1, End - Dot - 1))) {
+        Text[Dot] = '_';
+        Folds.push_back(Dot);
+      }
+      I = End; // the name after the dot never starts a fold of its own
+    }
+  }
+
   std::string Text;
   std::vector<Piece> Pieces;
+  std::vector<uint32_t> Folds;
+  std::vector<BroadcastFold> Broadcasts;
   size_t Current = 0;
 };
 
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
-                    const std::vector<ParseRange> &Spans) {
+                    const std::vector<ParseRange> &Spans,
+                    bool FoldDottedNames) {
   const GrammarTables &G = grammar();
   std::unique_ptr<PySyntaxTree> Result;
   if (Spans.size() == 1 && Spans[0].Begin == 0 &&
@@ -773,7 +934,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
       Result = copyTree(Source, Tree, nullptr);
     });
   } else {
-    CompactText Compact(Source, Spans);
+    CompactText Compact(Source, Spans, FoldDottedNames);
     withParsedTree(Compact.text(), G.Language, [&](TSTree *Tree) {
       Result = copyTree(Source, Tree, &Compact);
     });
@@ -783,7 +944,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
 
 size_t PySyntaxTree::parseWithoutCopy(llvm::StringRef Source,
                                       const std::vector<ParseRange> &Ranges) {
-  CompactText Compact(Source, Ranges);
+  CompactText Compact(Source, Ranges, /*FoldDottedNames=*/true);
   size_t Children = 0;
   withParsedTree(Compact.text(), grammar().Language, [&](TSTree *Tree) {
     Children = ts_node_child_count(ts_tree_root_node(Tree));
@@ -812,6 +973,34 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
   std::vector<std::pair<NodeId, NodeId>> Stack;
   Stack.reserve(64);
   TSTreeCursor Cursor = ts_tree_cursor_new(Root);
+  static const std::vector<uint32_t> NoFolds;
+  const std::vector<uint32_t> &Folds = Compact ? Compact->folds() : NoFolds;
+  size_t NextFold = 0; // identifiers come in increasing order of start
+  // A folded `name_attr` identifier becomes attribute(object: name,
+  // attribute: attr), as tree-sitter would have parsed `name.attr` (the dot
+  // is punctuation, never kept). Split is the dot's offset in the token.
+  auto Unfold = [&](PyNode &P, uint32_t Split) {
+    NodeId Id = NodeId(Nodes.size());
+    PyNode Name = P, Attr = P;
+    P.Symbol = G.Attribute;
+    P.Kind = G.Kinds[G.Attribute];
+    Name.Parent = Attr.Parent = Id;
+    Name.End = P.Start + Split;
+    Name.Field = G.Fields[G.ObjectField];
+    Name.NextSibling = Id + 2;
+    Attr.Start = P.Start + Split + 1;
+    Attr.Column = P.Column + Split + 1;
+    Attr.Field = G.Fields[G.AttributeField];
+    P.FirstChild = Id + 1;
+    return std::make_pair(Name, Attr);
+  };
+  using BroadcastFold = CompactText::BroadcastFold;
+  static const std::vector<BroadcastFold> NoBroadcasts;
+  const std::vector<BroadcastFold> &Broadcasts =
+      Compact ? Compact->broadcasts() : NoBroadcasts;
+  size_t NextBroadcast = 0; // the first whose end is past the last start
+  // Folded broadcasts being copied: the subscript's node and its fold.
+  std::vector<std::pair<NodeId, const BroadcastFold *>> OpenBroadcasts;
   // Appends the cursor's node unless it is punctuation: anonymous tokens
   // are kept only when they fill a field (the operator of an expression).
   auto Append = [&]() -> bool {
@@ -829,10 +1018,68 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     P.End = ts_node_end_byte(N);
     bool Empty = P.Start == P.End;
     TSPoint Point = ts_node_start_point(N);
+    uint32_t Split = 0; // of a folded identifier, from tree-sitter's offsets
+    if (Sym == G.Identifier && NextFold < Folds.size()) {
+      if (NextFold > 0 && Folds[NextFold - 1] >= P.Start)
+        NextFold =
+            size_t(std::lower_bound(Folds.begin(), Folds.end(), P.Start) -
+                   Folds.begin());
+      while (NextFold < Folds.size() && Folds[NextFold] < P.Start)
+        ++NextFold;
+      if (NextFold < Folds.size() && Folds[NextFold] < P.End)
+        Split = Folds[NextFold++] - P.Start;
+    }
+    // The attribute that ends where a folded broadcast ends is that
+    // subscript; its object is the value, its name the slice and the None.
+    const BroadcastFold *Broadcast = nullptr;
+    if (Sym == G.Attribute && NextBroadcast < Broadcasts.size()) {
+      while (NextBroadcast < Broadcasts.size() &&
+             Broadcasts[NextBroadcast].End <= P.Start)
+        ++NextBroadcast;
+      auto It = std::lower_bound(
+          Broadcasts.begin() + NextBroadcast, Broadcasts.end(), P.End,
+          [](const BroadcastFold &B, uint32_t E) { return B.End < E; });
+      if (It != Broadcasts.end() && It->End == P.End)
+        Broadcast = &*It;
+    }
+    bool InBroadcast = !OpenBroadcasts.empty() && !Stack.empty() &&
+                       OpenBroadcasts.back().first == Stack.back().first;
     if (Compact) {
       Compact->toSource(P.Start, P.End, Point);
       if (Empty)
         P.End = P.Start;
+    }
+    if (InBroadcast && F == G.AttributeField) {
+      // The name of underscores: the slice and the None, in text order.
+      const BroadcastFold &B = *OpenBroadcasts.back().second;
+      NodeId Parent = OpenBroadcasts.back().first;
+      OpenBroadcasts.pop_back();
+      uint32_t Bracket = P.Start - 1, BracketColumn = Point.column - 1;
+      PyNode Parts[2];
+      for (int K = 0; K < 2; ++K) {
+        bool IsSlice = (K == 0) == (B.Colon < B.NoneAt);
+        uint32_t At = IsSlice ? B.Colon : B.NoneAt;
+        PyNode &Q = Parts[K];
+        Q.Start = Bracket + At;
+        Q.End = Q.Start + (IsSlice ? 1 : 4);
+        Q.Line = Point.row;
+        Q.Column = BracketColumn + At;
+        Q.Symbol = IsSlice ? G.Slice : G.None;
+        Q.Kind = G.Kinds[Q.Symbol];
+        Q.Named = true;
+        Q.Field = G.Fields[G.SubscriptField];
+        Q.Parent = Parent;
+        NodeId Id = NodeId(Nodes.size());
+        NodeId &Last = Stack.back().second;
+        if (Last == NoNode)
+          Nodes[Parent].FirstChild = Id;
+        else
+          Nodes[Last].NextSibling = Id;
+        Last = Id;
+        Nodes.push_back(Q);
+        Ends.push_back(Id + 1);
+      }
+      return false; // nothing to enter
     }
     P.Line = Point.row;
     P.Column = Point.column;
@@ -842,7 +1089,14 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
       P.Kind = PyKind::Error;
     P.Named = Named;
     P.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
+    if (InBroadcast && F == G.ObjectField)
+      P.Field = G.Fields[G.ValueField];
     NodeId Id = NodeId(Nodes.size());
+    if (Broadcast) {
+      P.Symbol = G.Subscript;
+      P.Kind = G.Kinds[G.Subscript];
+      OpenBroadcasts.push_back({Id, Broadcast});
+    }
     if (!Stack.empty()) {
       P.Parent = Stack.back().first;
       NodeId &Last = Stack.back().second;
@@ -851,6 +1105,17 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
       else
         Nodes[Last].NextSibling = Id;
       Last = Id;
+    }
+    if (Split) {
+      auto [Name, Attr] = Unfold(P, Split);
+      Nodes.push_back(P);
+      Nodes.push_back(Name);
+      Nodes.push_back(Attr);
+      Ends.push_back(Id + 3);
+      Ends.push_back(Id + 2);
+      Ends.push_back(Id + 3);
+      Stack.push_back({Id, Id + 2});
+      return true;
     }
     Nodes.push_back(P);
     Ends.push_back(Id + 1);

@@ -295,6 +295,82 @@ TEST(TritonParse, DecoratorArgumentsAreLeftOut) {
   EXPECT_EQ(A.Findings[0].Pos.Column, 18u); // 'row * stride'
 }
 
+/// Both trees node for node: ranges, positions, links, kinds, fields.
+void expectSameTree(const PySyntaxTree &A, const PySyntaxTree &B) {
+  ASSERT_EQ(A.size(), B.size());
+  EXPECT_EQ(A.hasErrors(), B.hasErrors());
+  for (NodeId I = 0; I < A.size(); ++I) {
+    const PyNode &X = A.node(I), &Y = B.node(I);
+    SCOPED_TRACE(testing::Message() << "node " << I << " '" << A.text(I).str()
+                                    << "' line " << X.Line + 1);
+    EXPECT_EQ(X.Start, Y.Start);
+    EXPECT_EQ(X.End, Y.End);
+    EXPECT_EQ(X.Line, Y.Line);
+    EXPECT_EQ(X.Column, Y.Column);
+    EXPECT_EQ(X.Parent, Y.Parent);
+    EXPECT_EQ(X.FirstChild, Y.FirstChild);
+    EXPECT_EQ(X.NextSibling, Y.NextSibling);
+    EXPECT_EQ(X.Kind, Y.Kind);
+    EXPECT_EQ(X.Field, Y.Field);
+    EXPECT_EQ(X.Named, Y.Named);
+    EXPECT_EQ(X.Symbol, Y.Symbol);
+    EXPECT_EQ(A.subtreeEnd(I), B.subtreeEnd(I));
+  }
+}
+
+TEST(TritonParse, FoldedDottedNamesAndBroadcastsGiveTheSameTree) {
+  // `a.b`, `[:, None]` and `[None, :]` reach tree-sitter folded into one
+  // name; the copy rebuilds what tree-sitter builds unfolded. The places
+  // where a fold would change the parse are covered: imports (dotted_name),
+  // annotations with brackets (generic_type), keywords, chains, calls on
+  // either side, strings, comments, cut docstrings and multi-line values.
+  llvm::StringRef Src =
+      "import triton.language as tl\n"
+      "from triton.language.extra import libdevice\n"
+      "import os.path, \\\n    a.b\n"
+      "N: cutlass.Constexpr[int] = 4\n"
+      "\n"
+      "@triton.jit\n"
+      "def k(X, Y, s, n: tl.constexpr, m: cutlass.Constexpr[int], q=tl.int64,\n"
+      "      B: tl.constexpr = 128):\n"
+      "    \"\"\"Doc with a.b and [:, None].\"\"\"\n"
+      "    pid = tl.program_id(0).to(tl.int64)  # x.y [:, None]\n"
+      "    o = tl.arange(0, B)[:, None] * s + tl.arange(0, B)[None, :]\n"
+      "    p = o[:,None] + o[None,:] + (o + 1)[:, None] + o[:, None][None, :]\n"
+      "    r = tl.math.exp(X.dtype.element_ty) + self.tl.x + a.b.c[:, None]\n"
+      "    t = None.__class__ + x1.real + 1.5 + 1.e5 + 0x1F.real + _.x\n"
+      "    u = 'a.b[:, None]' + f\"{a.b}[:, None]\" + \"\"\"\n"
+      "c.d[None, :]\"\"\" + tl.load(X + (pid\n"
+      "        + o)[:, None], mask=a.b[None, :] & c.d)\n"
+      "    v = x.print + x.match + print.x + match.y + tl.where(a.b, c.d, "
+      "e.f)\n"
+      "    w = [x.y for x.y in z.w if c.d] + (lambda: a.b)()\n"
+      "    tl.store(Y + o, tl.sum(X.to(tl.float32), axis=0))\n"
+      "    é.x = a.é + y.b\n";
+  std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
+  R = withoutTrivia(Src, R);
+  auto Folded = PySyntaxTree::parse(Src, R, /*FoldDottedNames=*/true);
+  auto Plain = PySyntaxTree::parse(Src, R, /*FoldDottedNames=*/false);
+  ASSERT_TRUE(Folded && Plain);
+  Plain->walk(Plain->root(), [&](NodeId N) {
+    EXPECT_NE(Plain->kind(N), PyKind::Error) << Plain->node(N).Line + 1;
+  });
+  EXPECT_FALSE(Plain->hasErrors());
+  expectSameTree(*Folded, *Plain);
+  // The unfolded attribute has its parts as children, as tree-sitter's.
+  NodeId Call = NoNode;
+  Folded->walk(Folded->root(), [&](NodeId N) {
+    if (Folded->kind(N) == PyKind::Call &&
+        Folded->text(N) == "tl.program_id(0)")
+      Call = N;
+  });
+  ASSERT_NE(Call, NoNode);
+  NodeId Fn = Folded->field(Call, PyField::Function);
+  EXPECT_EQ(Folded->kind(Fn), PyKind::Attribute);
+  EXPECT_EQ(Folded->text(Folded->field(Fn, PyField::Object)), "tl");
+  EXPECT_EQ(Folded->text(Folded->field(Fn, PyField::Attribute)), "program_id");
+}
+
 TEST(TritonParse, BinaryInputIsAFileError) {
   std::string Src = "import triton\n";
   Src.push_back('\0');

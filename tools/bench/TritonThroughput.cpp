@@ -14,6 +14,9 @@
 //   parse  the same plus the copy into kernel-tidy's flat tree (PySyntaxTree);
 //   model  the same plus discovery (TritonModule::build), no analysis;
 //   full   analyzePythonFile with all four rules (default; what the CLI does).
+//   fold-check  no timing to read: parses each file with and without dotted
+//          names folded (PySyntaxTree::parse) and reports any file whose two
+//          trees differ; count = files whose trees are the same.
 // --cpu K pins the thread to core K, so that several copies can measure
 // several cores of one machine at once (the per-core figure under load).
 //
@@ -86,9 +89,9 @@ int main(int Argc, char **Argv) {
       collect(Argv[I], Files);
   }
   if (Files.empty() || (Stage != "ts" && Stage != "parse" && Stage != "model" &&
-                        Stage != "full")) {
+                        Stage != "full" && Stage != "fold-check")) {
     std::fprintf(stderr, "usage: kt-triton-bench [--passes N] [--cpu K] "
-                         "[--stage ts|parse|model|full] PATH...\n");
+                         "[--stage ts|parse|model|full|fold-check] PATH...\n");
     return 2;
   }
   if (Cpu >= 0) {
@@ -118,6 +121,38 @@ int main(int Argc, char **Argv) {
       } else if (Stage == "model") {
         if (auto M = kerneltidy::triton::TritonModule::build(F.Text))
           Count += M->functions().size();
+      } else if (Stage == "fold-check") {
+        // Not a speed stage: the tree with dotted names folded must be the
+        // tree without, node for node; prints each file where it is not.
+        auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
+        if (Ranges.empty())
+          continue;
+        auto A = kerneltidy::triton::PySyntaxTree::parse(F.Text, Ranges, true);
+        auto B = kerneltidy::triton::PySyntaxTree::parse(F.Text, Ranges, false);
+        bool Same = A && B && A->hasErrors() == B->hasErrors();
+        for (size_t I = 0; Same && I < std::min(A->size(), B->size()); ++I) {
+          const auto &X = A->node(kerneltidy::triton::NodeId(I));
+          const auto &Y = B->node(kerneltidy::triton::NodeId(I));
+          Same = X.Start == Y.Start && X.End == Y.End && X.Line == Y.Line &&
+                 X.Column == Y.Column && X.Parent == Y.Parent &&
+                 X.FirstChild == Y.FirstChild &&
+                 X.NextSibling == Y.NextSibling && X.Kind == Y.Kind &&
+                 X.Field == Y.Field && X.Named == Y.Named &&
+                 X.Symbol == Y.Symbol &&
+                 (A->size() != B->size() ||
+                  A->subtreeEnd(kerneltidy::triton::NodeId(I)) ==
+                      B->subtreeEnd(kerneltidy::triton::NodeId(I)));
+          if (!Same)
+            std::printf("fold-check: %s: node %zu differs (line %u: "
+                        "bytes %u-%u kind %d / %u-%u kind %d)\n",
+                        F.Path.c_str(), I, X.Line + 1, X.Start, X.End,
+                        int(X.Kind), Y.Start, Y.End, int(Y.Kind));
+        }
+        if (Same && A->size() == B->size())
+          ++Count;
+        else if (Same)
+          std::printf("fold-check: %s: %zu nodes folded, %zu not\n",
+                      F.Path.c_str(), A->size(), B->size());
       } else if (Stage == "parse") {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (!Ranges.empty())
