@@ -8,9 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "lib/triton/PySyntax.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
+#include <array>
+#include <bitset>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -124,6 +128,23 @@ struct GrammarTables {
   TSFieldId ObjectField = 0, AttributeField = 0, ValueField = 0,
             SubscriptField = 0;
 
+  /// Whether W is a word the grammar spells out (a keyword, soft keyword or
+  /// `__future__`): a name that must reach tree-sitter as written.
+  bool isGrammarWord(llvm::StringRef W) const {
+    if (W.size() > LongestWord)
+      return false;
+    if (W.size() >= 2 && !WordPrefixes.test(prefixOf(W)))
+      return false; // most names, without hashing them
+    return Words.contains(W);
+  }
+  static size_t prefixOf(llvm::StringRef W) {
+    return size_t(static_cast<unsigned char>(W[0])) << 8 |
+           static_cast<unsigned char>(W[1]);
+  }
+  llvm::StringSet<> Words;
+  std::bitset<65536> WordPrefixes; // the first two characters of each word
+  size_t LongestWord = 0;
+
   GrammarTables() : Language(tree_sitter_python()) {
     Identifier = ts_language_symbol_for_name(Language, "identifier", 10, true);
     Attribute = ts_language_symbol_for_name(Language, "attribute", 9, true);
@@ -154,6 +175,21 @@ struct GrammarTables {
       OperatorTokens[S] = !Punctuation;
       NamedSymbols[S] =
           ts_language_symbol_type(Language, TSSymbol(S)) == TSSymbolTypeRegular;
+      if (ts_language_symbol_type(Language, TSSymbol(S)) ==
+              TSSymbolTypeAnonymous &&
+          !N.empty() &&
+          llvm::all_of(N, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+        Words.insert(N);
+    }
+    // Named tokens spelled as words (`none` is `None`), and soft keywords
+    // whatever the grammar version makes of them.
+    for (const char *W : {"None", "True", "False", "match", "case", "type",
+                          "print", "exec", "async", "await", "__future__"})
+      Words.insert(W);
+    for (const auto &W : Words) {
+      LongestWord = std::max(LongestWord, W.getKey().size());
+      if (W.getKey().size() >= 2)
+        WordPrefixes.set(prefixOf(W.getKey()));
     }
     uint32_t FieldCount = ts_language_field_count(Language);
     Fields.resize(FieldCount + 1, PyField::None);
@@ -706,7 +742,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
 /// once per token: with a range boundary at every cut comment that cost more
 /// than the copy.
 ///
-/// With FoldDottedNames, `name.attr` (two plain identifiers joined by a dot,
+/// With Condense, `name.attr` (two plain identifiers joined by a dot,
 /// not themselves part of a longer dotted chain on the left) reaches
 /// tree-sitter as the one identifier `name_attr`, and the copy turns that
 /// token back into the attribute node tree-sitter would have built. A Triton
@@ -724,7 +760,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
 class CompactText {
 public:
   CompactText(llvm::StringRef Source, const std::vector<ParseRange> &Ranges,
-              bool FoldDottedNames) {
+              bool Condense) {
     size_t Size = 0;
     for (const ParseRange &R : Ranges)
       Size += R.End - R.Begin;
@@ -736,7 +772,7 @@ public:
         continue;
       uint32_t Begin = uint32_t(Text.size());
       Pieces.push_back({Begin, R.Begin, R.End - R.Begin, Row, Begin - RowStart,
-                        R.BeginLine, R.BeginColumn});
+                        R.BeginLine, R.BeginColumn, R.End - R.Begin});
       Text.append(Source.data() + R.Begin, R.End - R.Begin);
       for (const char *P = Text.data() + Begin, *E = Text.data() + Text.size();
            (P = static_cast<const char *>(std::memchr(P, '\n', E - P))); ++P) {
@@ -744,17 +780,20 @@ public:
         RowStart = uint32_t(P - Text.data()) + 1;
       }
     }
-    if (FoldDottedNames)
+    if (Condense) {
       foldDottedNames();
+      foldsToSource();
+      shortenNames();
+    }
   }
   llvm::StringRef text() const { return Text; }
 
-  /// Offsets in the text of the dots folded into `_`, increasing.
+  /// File offsets of the dots folded away, increasing.
   const std::vector<uint32_t> &folds() const { return Folds; }
 
   /// A broadcast subscript folded into an attribute: `[` at Bracket, the
-  /// text's `]` ends at End; the slice's `:` and the `None` are at Colon and
-  /// NoneAt (offsets from Bracket).
+  /// `]` ends at End (file offsets); the slice's `:` and the `None` are at
+  /// Colon and NoneAt (offsets from Bracket).
   struct BroadcastFold {
     uint32_t Bracket, End;
     uint8_t Colon, NoneAt;
@@ -772,14 +811,28 @@ public:
       StartPoint = {0, 0};
       return;
     }
-    if (Start < Pieces[Current].TextBegin) // out of order: start over
-      Current = 0;
+    auto FirstAfter = [&](size_t From, uint32_t Offset, bool Inclusive) {
+      return size_t(std::partition_point(Pieces.begin() + From, Pieces.end(),
+                                         [&](const Piece &P) {
+                                           return Inclusive
+                                                      ? P.TextBegin <= Offset
+                                                      : P.TextBegin < Offset;
+                                         }) -
+                    Pieces.begin());
+    };
+    if (Start < Pieces[Current].TextBegin) // out of order: look it up
+      Current = FirstAfter(0, Start, true) - 1;
     while (Current + 1 < Pieces.size() &&
            Pieces[Current + 1].TextBegin <= Start)
       ++Current;
+    // Most nodes end in the piece they start in or the next one; a large
+    // one spans many when names are shortened.
     size_t Last = Current;
-    while (Last + 1 < Pieces.size() && Pieces[Last + 1].TextBegin < End)
+    if (Last + 1 < Pieces.size() && Pieces[Last + 1].TextBegin < End) {
       ++Last;
+      if (Last + 1 < Pieces.size() && Pieces[Last + 1].TextBegin < End)
+        Last = FirstAfter(Last + 1, End, false) - 1;
+    }
     const Piece &P = Pieces[Current];
     Start = at(P, Start);
     End = at(Pieces[Last], End);
@@ -793,35 +846,44 @@ public:
   }
 
 private:
+  /// A stretch of the text and the stretch of the file it stands for: the
+  /// same characters, or (a shortened name) one character for a name.
   struct Piece {
     uint32_t TextBegin, SourceBegin, Length;
     uint32_t TextRow, TextColumn;     // where it starts in the text
     uint32_t SourceRow, SourceColumn; // ... and in the file
+    uint32_t SourceLength;            // Length, or the name's
   };
   static uint32_t at(const Piece &P, uint32_t Offset) {
-    return P.SourceBegin +
-           std::min(Offset - std::min(Offset, P.TextBegin), P.Length);
+    uint32_t Into = std::min(Offset - std::min(Offset, P.TextBegin), P.Length);
+    return P.SourceBegin + (Into == P.Length ? P.SourceLength : Into);
+  }
+  /// Character classes by table: the scans below look at every character.
+  enum : uint8_t { NameStartClass = 1, NameClass = 2, DigitClass = 4 };
+  static const std::array<uint8_t, 256> &charClasses() {
+    static const std::array<uint8_t, 256> Table = [] {
+      std::array<uint8_t, 256> T{};
+      for (int C = 0; C < 256; ++C) {
+        bool Letter =
+            (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+        bool Digit = C >= '0' && C <= '9';
+        T[C] = (Letter ? NameStartClass : 0) |
+               (Letter || Digit || C >= 0x80 ? NameClass : 0) |
+               (Digit ? DigitClass : 0);
+      }
+      return T;
+    }();
+    return Table;
   }
   static bool isNameStart(char C) {
-    return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+    return charClasses()[static_cast<unsigned char>(C)] & NameStartClass;
   }
   static bool isNameChar(char C) {
-    return isNameStart(C) || (C >= '0' && C <= '9') ||
-           static_cast<unsigned char>(C) >= 0x80;
+    return charClasses()[static_cast<unsigned char>(C)] & NameClass;
   }
-  /// Python's keywords and soft keywords: never one side of a fold.
-  static bool isKeyword(llvm::StringRef W) {
-    return llvm::StringSwitch<bool>(W)
-        .Cases("False", "None", "True", "and", "as", "assert", "async", true)
-        .Cases("await", "break", "class", "continue", "def", "del", "elif",
-               true)
-        .Cases("else", "except", "finally", "for", "from", "global", "if", true)
-        .Cases("import", "in", "is", "lambda", "nonlocal", "not", "or", true)
-        .Cases("pass", "raise", "return", "try", "while", "with", "yield", true)
-        .Cases("match", "case", "type", "print", "exec", "_", true)
-        .Default(false);
+  static bool isDigit(char C) {
+    return charClasses()[static_cast<unsigned char>(C)] & DigitClass;
   }
-
   void foldDottedNames() {
     const char *T = Text.data();
     uint32_t N = uint32_t(Text.size());
@@ -906,13 +968,124 @@ private:
       // subscript: no fold before a bracket.
       if (Plain && End <= P.TextBegin + P.Length &&
           (End == N || T[End] != '[') &&
-          !isKeyword(llvm::StringRef(T + Begin, Dot - Begin)) &&
-          !isKeyword(llvm::StringRef(T + Dot + 1, End - Dot - 1))) {
+          !grammar().isGrammarWord(llvm::StringRef(T + Begin, Dot - Begin)) &&
+          !grammar().isGrammarWord(
+              llvm::StringRef(T + Dot + 1, End - Dot - 1))) {
         Text[Dot] = '_';
         Folds.push_back(Dot);
       }
       I = End; // the name after the dot never starts a fold of its own
     }
+  }
+
+  /// The folds' text offsets as file offsets (the text is the file's
+  /// characters until names are shortened, piece by piece).
+  void foldsToSource() {
+    size_t PieceIndex = 0;
+    auto Map = [&](uint32_t Offset) {
+      while (PieceIndex + 1 < Pieces.size() &&
+             Pieces[PieceIndex + 1].TextBegin <= Offset)
+        ++PieceIndex;
+      return Pieces[PieceIndex].SourceBegin +
+             (Offset - Pieces[PieceIndex].TextBegin);
+    };
+    for (uint32_t &Dot : Folds)
+      Dot = Map(Dot);
+    PieceIndex = 0;
+    for (BroadcastFold &B : Broadcasts) {
+      uint32_t Length = B.End - B.Bracket;
+      B.Bracket = Map(B.Bracket);
+      B.End = B.Bracket + Length;
+    }
+  }
+
+  /// Every name of two or more characters becomes `a`: tree-sitter's lexer
+  /// costs about a hundred instructions per character, and no rule of the
+  /// grammar looks at a name's spelling except to tell a keyword, so every
+  /// word the grammar spells out is kept (GrammarTables::isGrammarWord).
+  /// Also kept: a string's prefix (`rb"`), a word after a backslash (an
+  /// escape such as `\x41`), the letters of a number (`1e5`, `0x1F`), and
+  /// non-ASCII names. Each shortened name is a piece of its own, so every
+  /// position still maps back to the file.
+  void shortenNames() {
+    const GrammarTables &G = grammar();
+    std::string Out;
+    Out.reserve(Text.size());
+    std::vector<Piece> Split;
+    Split.reserve(Pieces.size() * 4 + 16);
+    uint32_t OutRow = 0, OutRowStart = 0;
+    for (const Piece &P : Pieces) {
+      const char *T = Text.data() + P.TextBegin;
+      uint32_t N = P.Length;
+      // The file row of T[I], and the offset whose column is 0 on it (the
+      // piece's first row starts SourceColumn before the piece).
+      uint32_t Row = P.SourceRow;
+      int64_t RowStart = -int64_t(P.SourceColumn);
+      uint32_t From = 0, FromRow = Row; // T[From, I) not yet in a piece
+      int64_t FromRowStart = RowStart;
+      auto Emit = [&](uint32_t Begin, uint32_t End, uint32_t SourceRow,
+                      int64_t SourceRowStart, bool Name) {
+        uint32_t At = uint32_t(Out.size());
+        uint32_t Length = Name ? 1 : End - Begin;
+        Split.push_back({At, P.SourceBegin + Begin, Length, OutRow,
+                         At - OutRowStart, SourceRow,
+                         uint32_t(int64_t(Begin) - SourceRowStart),
+                         End - Begin});
+        if (Name) {
+          Out.push_back('a');
+          return;
+        }
+        Out.append(T + Begin, End - Begin);
+        for (const char *C = Out.data() + At, *E = Out.data() + Out.size();
+             (C = static_cast<const char *>(std::memchr(C, '\n', E - C)));
+             ++C) {
+          ++OutRow;
+          OutRowStart = uint32_t(C - Out.data()) + 1;
+        }
+      };
+      for (uint32_t I = 0; I < N;) {
+        char C = T[I];
+        if (C == '\n') {
+          ++Row;
+          RowStart = ++I;
+          continue;
+        }
+        if (isDigit(C) || (C == '.' && I + 1 < N && isDigit(T[I + 1]))) {
+          // A number, with its letters, dots and exponent sign.
+          for (++I; I < N; ++I) {
+            char D = T[I];
+            if (!isNameChar(D) && D != '.' &&
+                !((D == '+' || D == '-') &&
+                  (T[I - 1] == 'e' || T[I - 1] == 'E')))
+              break;
+          }
+          continue;
+        }
+        if (!isNameChar(C)) {
+          ++I;
+          continue;
+        }
+        uint32_t Begin = I;
+        bool Ascii = true;
+        for (; I < N && isNameChar(T[I]); ++I)
+          Ascii &= static_cast<unsigned char>(T[I]) < 0x80;
+        if (I - Begin < 2 || !Ascii || (Begin > 0 && T[Begin - 1] == '\\') ||
+            (I < N && (T[I] == '\'' || T[I] == '"')) ||
+            G.isGrammarWord(llvm::StringRef(T + Begin, I - Begin)))
+          continue;
+        if (Begin > From)
+          Emit(From, Begin, FromRow, FromRowStart, false);
+        Emit(Begin, I, Row, RowStart, true);
+        From = I;
+        FromRow = Row;
+        FromRowStart = RowStart;
+      }
+      if (N > From)
+        Emit(From, N, FromRow, FromRowStart, false);
+    }
+    Text = std::move(Out);
+    Pieces = std::move(Split);
+    Current = 0;
   }
 
   std::string Text;
@@ -924,8 +1097,7 @@ private:
 
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
-                    const std::vector<ParseRange> &Spans,
-                    bool FoldDottedNames) {
+                    const std::vector<ParseRange> &Spans, bool Condense) {
   const GrammarTables &G = grammar();
   std::unique_ptr<PySyntaxTree> Result;
   if (Spans.size() == 1 && Spans[0].Begin == 0 &&
@@ -934,7 +1106,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
       Result = copyTree(Source, Tree, nullptr);
     });
   } else {
-    CompactText Compact(Source, Spans, FoldDottedNames);
+    CompactText Compact(Source, Spans, Condense);
     withParsedTree(Compact.text(), G.Language, [&](TSTree *Tree) {
       Result = copyTree(Source, Tree, &Compact);
     });
@@ -944,7 +1116,7 @@ PySyntaxTree::parse(llvm::StringRef Source,
 
 size_t PySyntaxTree::parseWithoutCopy(llvm::StringRef Source,
                                       const std::vector<ParseRange> &Ranges) {
-  CompactText Compact(Source, Ranges, /*FoldDottedNames=*/true);
+  CompactText Compact(Source, Ranges, /*Condense=*/true);
   size_t Children = 0;
   withParsedTree(Compact.text(), grammar().Language, [&](TSTree *Tree) {
     Children = ts_node_child_count(ts_tree_root_node(Tree));
@@ -1018,7 +1190,14 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     P.End = ts_node_end_byte(N);
     bool Empty = P.Start == P.End;
     TSPoint Point = ts_node_start_point(N);
-    uint32_t Split = 0; // of a folded identifier, from tree-sitter's offsets
+    if (Compact) {
+      Compact->toSource(P.Start, P.End, Point);
+      if (Empty)
+        P.End = P.Start;
+    }
+    // A folded `name_attr` identifier: the offset of its dot (file offsets
+    // from here on). Identifiers come in increasing order of start.
+    uint32_t Split = 0;
     if (Sym == G.Identifier && NextFold < Folds.size()) {
       if (NextFold > 0 && Folds[NextFold - 1] >= P.Start)
         NextFold =
@@ -1044,11 +1223,6 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     }
     bool InBroadcast = !OpenBroadcasts.empty() && !Stack.empty() &&
                        OpenBroadcasts.back().first == Stack.back().first;
-    if (Compact) {
-      Compact->toSource(P.Start, P.End, Point);
-      if (Empty)
-        P.End = P.Start;
-    }
     if (InBroadcast && F == G.AttributeField) {
       // The name of underscores: the slice and the None, in text order.
       const BroadcastFold &B = *OpenBroadcasts.back().second;

@@ -172,12 +172,14 @@ public:
   parse(llvm::StringRef Source,
         const std::vector<TopLevelSpan> *Spans = nullptr);
   /// Parses only Ranges (sorted, disjoint; see parseRangesOf). With
-  /// FoldDottedNames, `name.attr` reaches tree-sitter as one token and is
-  /// turned back into its attribute node in the copy: the tree is the same
-  /// node for node, for fewer tokens (false only to check that it is).
+  /// Condense, tree-sitter reads fewer tokens and characters for the same
+  /// tree: `name.attr` and the broadcasts `[:, None]`, `[None, :]` are
+  /// folded into one name and rebuilt in the copy, and names are shortened
+  /// (positions map back). The tree is the same node for node; false only
+  /// to check that it is.
   static std::unique_ptr<PySyntaxTree>
   parse(llvm::StringRef Source, const std::vector<ParseRange> &Ranges,
-        bool FoldDottedNames = true);
+        bool Condense = true);
 
   /// tree-sitter's part of parse(Source, Ranges) alone, the tree dropped
   /// uncopied; returns the root's child count. For the benchmark's floor.

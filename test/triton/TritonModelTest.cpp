@@ -318,15 +318,23 @@ void expectSameTree(const PySyntaxTree &A, const PySyntaxTree &B) {
   }
 }
 
-TEST(TritonParse, FoldedDottedNamesAndBroadcastsGiveTheSameTree) {
+TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // `a.b`, `[:, None]` and `[None, :]` reach tree-sitter folded into one
   // name; the copy rebuilds what tree-sitter builds unfolded. The places
   // where a fold would change the parse are covered: imports (dotted_name),
   // annotations with brackets (generic_type), keywords, chains, calls on
-  // either side, strings, comments, cut docstrings and multi-line values.
+  // either side, strings, comments, cut docstrings and multi-line values;
+  // and where shortening names would: keywords and soft keywords,
+  // `__future__`, escapes in strings, string prefixes, numbers' letters.
   llvm::StringRef Src =
+      "from __future__ import annotations\n"
       "import triton.language as tl\n"
       "from triton.language.extra import libdevice\n"
+      "match cmd.kind:\n"
+      "    case Color.RED:\n"
+      "        print(aa.bb)\n"
+      "    case _:\n"
+      "        exec(type.mro)\n"
       "import os.path, \\\n    a.b\n"
       "N: cutlass.Constexpr[int] = 4\n"
       "\n"
@@ -346,11 +354,16 @@ TEST(TritonParse, FoldedDottedNamesAndBroadcastsGiveTheSameTree) {
       "e.f)\n"
       "    w = [x.y for x.y in z.w if c.d] + (lambda: a.b)()\n"
       "    tl.store(Y + o, tl.sum(X.to(tl.float32), axis=0))\n"
-      "    é.x = a.é + y.b\n";
+      "    é.x = a.é + y.b\n"
+      "    s = \"\\x41\\N{DASH}\\name\\tab\" + rb'\\x00' + f'{aa.bb:>10}' + "
+      "Rb\"x\"\n"
+      "    n = 1e-5 + 0x1F + 1_000 + 1.5j + .5e3 + 1E+3 + 0o17 + 0b1 + "
+      "2.5e-3j\n"
+      "    async_fn = await_x + match_y + printer + typed + case1 + None_\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
-  auto Folded = PySyntaxTree::parse(Src, R, /*FoldDottedNames=*/true);
-  auto Plain = PySyntaxTree::parse(Src, R, /*FoldDottedNames=*/false);
+  auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
+  auto Plain = PySyntaxTree::parse(Src, R, /*Condense=*/false);
   ASSERT_TRUE(Folded && Plain);
   Plain->walk(Plain->root(), [&](NodeId N) {
     EXPECT_NE(Plain->kind(N), PyKind::Error) << Plain->node(N).Line + 1;

@@ -14,9 +14,10 @@
 //   parse  the same plus the copy into kernel-tidy's flat tree (PySyntaxTree);
 //   model  the same plus discovery (TritonModule::build), no analysis;
 //   full   analyzePythonFile with all four rules (default; what the CLI does).
-//   fold-check  no timing to read: parses each file with and without dotted
-//          names folded (PySyntaxTree::parse) and reports any file whose two
-//          trees differ; count = files whose trees are the same.
+//   fold-check  no timing to read: parses each file with and without the
+//          condensed text (PySyntaxTree::parse: folded names and broadcasts,
+//          shortened names) and reports any file whose two trees differ;
+//          count = files whose trees are the same.
 // --cpu K pins the thread to core K, so that several copies can measure
 // several cores of one machine at once (the per-core figure under load).
 //
@@ -122,8 +123,8 @@ int main(int Argc, char **Argv) {
         if (auto M = kerneltidy::triton::TritonModule::build(F.Text))
           Count += M->functions().size();
       } else if (Stage == "fold-check") {
-        // Not a speed stage: the tree with dotted names folded must be the
-        // tree without, node for node; prints each file where it is not.
+        // Not a speed stage: the tree of the condensed text must be the tree
+        // of the text, node for node; prints each file where it is not.
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (Ranges.empty())
           continue;
@@ -151,7 +152,7 @@ int main(int Argc, char **Argv) {
         if (Same && A->size() == B->size())
           ++Count;
         else if (Same)
-          std::printf("fold-check: %s: %zu nodes folded, %zu not\n",
+          std::printf("fold-check: %s: %zu nodes condensed, %zu not\n",
                       F.Path.c_str(), A->size(), B->size());
       } else if (Stage == "parse") {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
