@@ -124,9 +124,10 @@ struct GrammarTables {
   /// symbol, aliases included), read from a table instead of per node.
   std::vector<bool> NamedSymbols;
   /// The symbols a folded `a.b` token is turned back into (CompactText).
-  TSSymbol Identifier = 0, Attribute = 0, Subscript = 0, Slice = 0, None = 0;
+  TSSymbol Identifier = 0, Attribute = 0, Subscript = 0, Slice = 0, None = 0,
+           KeywordArgument = 0, Integer = 0, Float = 0, True = 0, False = 0;
   TSFieldId ObjectField = 0, AttributeField = 0, ValueField = 0,
-            SubscriptField = 0;
+            SubscriptField = 0, NameField = 0;
 
   /// Whether W is a word the grammar spells out (a keyword, soft keyword or
   /// `__future__`): a name that must reach tree-sitter as written.
@@ -155,6 +156,13 @@ struct GrammarTables {
     None = ts_language_symbol_for_name(Language, "none", 4, true);
     ValueField = ts_language_field_id_for_name(Language, "value", 5);
     SubscriptField = ts_language_field_id_for_name(Language, "subscript", 9);
+    NameField = ts_language_field_id_for_name(Language, "name", 4);
+    KeywordArgument =
+        ts_language_symbol_for_name(Language, "keyword_argument", 16, true);
+    Integer = ts_language_symbol_for_name(Language, "integer", 7, true);
+    Float = ts_language_symbol_for_name(Language, "float", 5, true);
+    True = ts_language_symbol_for_name(Language, "true", 4, true);
+    False = ts_language_symbol_for_name(Language, "false", 5, true);
     uint32_t SymbolCount = ts_language_symbol_count(Language);
     Kinds.resize(SymbolCount, PyKind::Other);
     OperatorTokens.resize(SymbolCount, false);
@@ -742,21 +750,24 @@ PySyntaxTree::parse(llvm::StringRef Source,
 /// once per token: with a range boundary at every cut comment that cost more
 /// than the copy.
 ///
-/// With Condense, `name.attr` (two plain identifiers joined by a dot,
-/// not themselves part of a longer dotted chain on the left) reaches
-/// tree-sitter as the one identifier `name_attr`, and the copy turns that
-/// token back into the attribute node tree-sitter would have built. A Triton
-/// kernel is largely `tl.load`, `tl.arange`, `x.to` and `ptr.dtype`: one
-/// token in nine is such a dot and its right-hand name, and tree-sitter's
-/// cost is per token. Left alone: import lines (a dotted name there is a
-/// `dotted_name`, not an attribute), `case` patterns, a name right before
-/// `[` (an annotation's `name[...]` is a generic type, `a.b[...]` a
-/// subscript), and keywords on either side. Likewise the broadcasts
-/// `[:, None]` and `[None, :]` (with or without the space) after a name, `)`
-/// or `]` reach tree-sitter as `.` and a name of underscores, and the copy
-/// builds the subscript back (value, slice, none). A fold inside a string or
-/// comment is harmless: no identifier node starts there, so the copy never
-/// looks at it.
+/// With Condense, the text is condensed for tree-sitter, whose cost is per
+/// token and per character, into the same tree with fewer of both; the copy
+/// (copyTree) rebuilds what was folded, from file offsets:
+/// - `name.attr` (two plain identifiers joined by a dot, not themselves part
+///   of a longer dotted chain on the left) becomes the one identifier
+///   `name_attr`, turned back into its attribute node. A Triton kernel is
+///   largely `tl.load`, `tl.arange`, `x.to` and `ptr.dtype`. Left alone:
+///   import lines (a dotted name there is a `dotted_name`), `case`
+///   patterns, a name right before `[` (an annotation's `name[...]` is a
+///   generic type, `a.b[...]` a subscript), a name right before `=`
+///   (`f(a.b=1)` is an error), and keywords on either side.
+/// - the broadcasts `[:, None]` and `[None, :]` (with or without the space)
+///   after a name, `)` or `]` become `.` and a name of underscores, turned
+///   back into the subscript (value, slice, none);
+/// - names become `a`, and keyword arguments with a one-token value one `a`
+///   (shortenNames).
+/// A fold inside a string or comment is harmless: no identifier node starts
+/// there, so the copy never looks at it.
 class CompactText {
 public:
   CompactText(llvm::StringRef Source, const std::vector<ParseRange> &Ranges,
@@ -800,6 +811,16 @@ public:
   };
   /// Ordered by Bracket (and so by End).
   const std::vector<BroadcastFold> &broadcasts() const { return Broadcasts; }
+
+  /// A keyword argument `name=value` folded into one name: the value is a
+  /// name (or a folded dotted name), a decimal integer or float, or one of
+  /// True, False, None. File offsets; all on one line.
+  struct KeywordFold {
+    uint32_t NameBegin, NameEnd, ValueBegin, ValueEnd;
+    TSSymbol ValueSymbol; // identifier, integer, float, true, false, none
+  };
+  /// Ordered by NameBegin.
+  const std::vector<KeywordFold> &keywords() const { return Keywords; }
 
   /// The file offsets of a node's Start and End in the text. A start at a
   /// piece boundary is the start of the piece after, an end the end of the
@@ -966,7 +987,12 @@ private:
       const Piece &P = Pieces[PieceIndex];
       // `name[...]` in an annotation is a generic_type, `a.b[...]` a
       // subscript: no fold before a bracket.
-      if (Plain && End <= P.TextBegin + P.Length &&
+      // Nor before `=`: `f(a.b=1)` is an error, `f(a_b=1)` is not.
+      uint32_t Next = End;
+      while (Next < N && (T[Next] == ' ' || T[Next] == '\t'))
+        ++Next;
+      bool Assigned = Next + 1 < N && T[Next] == '=' && T[Next + 1] != '=';
+      if (Plain && End <= P.TextBegin + P.Length && !Assigned &&
           (End == N || T[End] != '[') &&
           !grammar().isGrammarWord(llvm::StringRef(T + Begin, Dot - Begin)) &&
           !grammar().isGrammarWord(
@@ -999,14 +1025,62 @@ private:
     }
   }
 
-  /// Every name of two or more characters becomes `a`: tree-sitter's lexer
-  /// costs about a hundred instructions per character, and no rule of the
-  /// grammar looks at a name's spelling except to tell a keyword, so every
-  /// word the grammar spells out is kept (GrammarTables::isGrammarWord).
-  /// Also kept: a string's prefix (`rb"`), a word after a backslash (an
-  /// escape such as `\x41`), the letters of a number (`1e5`, `0x1F`), and
-  /// non-ASCII names. Each shortened name is a piece of its own, so every
-  /// position still maps back to the file.
+  /// The symbol tree-sitter gives a keyword argument's value T[0, N) when it
+  /// is one token we fold: a name, True/False/None, a plain decimal integer
+  /// or float; 0 for anything else (left as it is).
+  static TSSymbol valueSymbol(const char *T, uint32_t N) {
+    const GrammarTables &G = grammar();
+    llvm::StringRef V(T, N);
+    if (isNameStart(T[0])) {
+      for (char C : V)
+        if (!isNameChar(C) || static_cast<unsigned char>(C) >= 0x80)
+          return 0;
+      if (V == "True")
+        return G.True;
+      if (V == "False")
+        return G.False;
+      if (V == "None")
+        return G.None;
+      return G.isGrammarWord(V) ? 0 : G.Identifier;
+    }
+    // [0-9]+, or [0-9]+.[0-9]* / .[0-9]+ with an optional e[+-]?[0-9]+.
+    uint32_t I = 0, IntDigits = 0, FracDigits = 0;
+    for (; I < N && isDigit(T[I]); ++I)
+      ++IntDigits;
+    if (I == N)
+      return IntDigits ? G.Integer : 0;
+    bool Dot = T[I] == '.';
+    if (Dot)
+      for (++I; I < N && isDigit(T[I]); ++I)
+        ++FracDigits;
+    if (IntDigits + FracDigits == 0)
+      return 0;
+    if (I < N && (T[I] == 'e' || T[I] == 'E')) {
+      ++I;
+      if (I < N && (T[I] == '+' || T[I] == '-'))
+        ++I;
+      uint32_t ExpDigits = 0;
+      for (; I < N && isDigit(T[I]); ++I)
+        ++ExpDigits;
+      if (!ExpDigits)
+        return 0;
+      Dot = true; // an exponent makes a float
+    }
+    return I == N && Dot ? G.Float : 0;
+  }
+
+  /// The text tree-sitter reads, condensed (after foldDottedNames): every
+  /// name of two or more characters becomes `a`, and a keyword argument
+  /// `name=value` with a one-token value becomes one `a`. tree-sitter's
+  /// lexer costs about a hundred instructions per character and its parser
+  /// a few thousand per token, and no rule of the grammar looks at a name's
+  /// spelling except to tell a keyword: every word the grammar spells out is
+  /// kept (GrammarTables::isGrammarWord), and so are a string's prefix
+  /// (`rb"`), the letters of a number (`1e5`, `0x1F`), non-ASCII names and
+  /// whatever is inside a string or comment. A keyword argument is folded
+  /// only between the parentheses of a call (not a `def`'s, nor after a
+  /// `lambda` in them, nor on a `case` line). Each condensed stretch is a
+  /// piece of its own, so every position still maps back to the file.
   void shortenNames() {
     const GrammarTables &G = grammar();
     std::string Out;
@@ -1014,6 +1088,14 @@ private:
     std::vector<Piece> Split;
     Split.reserve(Pieces.size() * 4 + 16);
     uint32_t OutRow = 0, OutRowStart = 0;
+    // Brackets open at this point: a call's parentheses (where keyword
+    // arguments fold), or anything else.
+    enum : uint8_t { CallParen, OtherBracket };
+    std::vector<uint8_t> Brackets;
+    char Previous = '\n'; // the last character outside strings, not blank
+    bool DefPending = false, CaseLine = false;
+    char Quote = 0; // inside a string: its quote, Triple for three of them
+    bool Triple = false;
     for (const Piece &P : Pieces) {
       const char *T = Text.data() + P.TextBegin;
       uint32_t N = P.Length;
@@ -1043,11 +1125,55 @@ private:
           OutRowStart = uint32_t(C - Out.data()) + 1;
         }
       };
+      auto Condense = [&](uint32_t Begin, uint32_t End) {
+        if (Begin > From)
+          Emit(From, Begin, FromRow, FromRowStart, false);
+        Emit(Begin, End, Row, RowStart, true);
+        From = End;
+        FromRow = Row;
+        FromRowStart = RowStart;
+      };
       for (uint32_t I = 0; I < N;) {
         char C = T[I];
         if (C == '\n') {
           ++Row;
           RowStart = ++I;
+          if (Quote && !Triple)
+            Quote = 0; // unterminated: Python ends it here, with an error
+          if (Brackets.empty()) {
+            CaseLine = false;
+            Previous = '\n';
+          }
+          continue;
+        }
+        if (Quote) { // inside a string, maybe continued from the last piece
+          if (C == '\\') {
+            I += (I + 1 < N && T[I + 1] != '\n') ? 2 : 1;
+            continue;
+          }
+          if (C == Quote && (!Triple || (I + 2 < N && T[I + 1] == Quote &&
+                                         T[I + 2] == Quote))) {
+            I += Triple ? 3 : 1;
+            Quote = 0;
+            Previous = C;
+            continue;
+          }
+          ++I;
+          continue;
+        }
+        if (C == ' ' || C == '\t' || C == '\r' || C == '\\' || C == '\f') {
+          ++I;
+          continue;
+        }
+        if (C == '#') { // a comment the cuts left: to the newline
+          while (I < N && T[I] != '\n')
+            ++I;
+          continue;
+        }
+        if (C == '"' || C == '\'') {
+          Triple = I + 2 < N && T[I + 1] == C && T[I + 2] == C;
+          Quote = C;
+          I += Triple ? 3 : 1;
           continue;
         }
         if (isDigit(C) || (C == '.' && I + 1 < N && isDigit(T[I + 1]))) {
@@ -1059,9 +1185,21 @@ private:
                   (T[I - 1] == 'e' || T[I - 1] == 'E')))
               break;
           }
+          Previous = '0';
           continue;
         }
         if (!isNameChar(C)) {
+          if (C == '(') {
+            bool Call = !DefPending && (isNameChar(Previous) ||
+                                        Previous == ')' || Previous == ']');
+            Brackets.push_back(Call ? CallParen : OtherBracket);
+            DefPending = false;
+          } else if (C == '[' || C == '{') {
+            Brackets.push_back(OtherBracket);
+          } else if ((C == ')' || C == ']' || C == '}') && !Brackets.empty()) {
+            Brackets.pop_back();
+          }
+          Previous = C;
           ++I;
           continue;
         }
@@ -1069,16 +1207,62 @@ private:
         bool Ascii = true;
         for (; I < N && isNameChar(T[I]); ++I)
           Ascii &= static_cast<unsigned char>(T[I]) < 0x80;
-        if (I - Begin < 2 || !Ascii || (Begin > 0 && T[Begin - 1] == '\\') ||
-            (I < N && (T[I] == '\'' || T[I] == '"')) ||
-            G.isGrammarWord(llvm::StringRef(T + Begin, I - Begin)))
+        char Before = Previous;
+        Previous = 'a';
+        if (I < N && (T[I] == '\'' || T[I] == '"'))
+          continue; // a string's prefix
+        llvm::StringRef Word(T + Begin, I - Begin);
+        bool GrammarWord = G.isGrammarWord(Word);
+        if (GrammarWord) {
+          if (Word == "def")
+            DefPending = true;
+          else if (Word == "lambda" && !Brackets.empty())
+            Brackets.back() = OtherBracket; // its parameters follow
+          else if (Word == "case" && (Before == '\n' || Before == ':'))
+            CaseLine = true;
+        }
+        // A keyword argument: `(` or `,` before, `=` after (not `==`), one
+        // token, then `,` or `)`; blanks allowed, on one line.
+        if (!GrammarWord && Ascii && !CaseLine && !Brackets.empty() &&
+            Brackets.back() == CallParen && (Before == '(' || Before == ',')) {
+          uint32_t J = I;
+          while (J < N && (T[J] == ' ' || T[J] == '\t'))
+            ++J;
+          if (J + 1 < N && T[J] == '=' && T[J + 1] != '=') {
+            uint32_t V = J + 1;
+            while (V < N && (T[V] == ' ' || T[V] == '\t'))
+              ++V;
+            uint32_t VEnd = V;
+            while (
+                VEnd < N &&
+                (isNameChar(T[VEnd]) || T[VEnd] == '.' ||
+                 ((T[VEnd] == '+' || T[VEnd] == '-') && VEnd > V &&
+                  (T[VEnd - 1] == 'e' || T[VEnd - 1] == 'E') && isDigit(T[V]))))
+              ++VEnd;
+            uint32_t After = VEnd;
+            while (After < N && (T[After] == ' ' || T[After] == '\t'))
+              ++After;
+            TSSymbol Value =
+                VEnd > V ? valueSymbol(T + V, VEnd - V) : TSSymbol(0);
+            // (`a.b=1` is no keyword argument, folded or not.)
+            auto Fold = std::lower_bound(Folds.begin(), Folds.end(),
+                                         P.SourceBegin + Begin);
+            bool NameFolded = Fold != Folds.end() && *Fold < P.SourceBegin + I;
+            if (Value && !NameFolded && After < N &&
+                (T[After] == ',' || T[After] == ')')) {
+              uint32_t Base = P.SourceBegin;
+              Keywords.push_back(
+                  {Base + Begin, Base + I, Base + V, Base + VEnd, Value});
+              Condense(Begin, VEnd);
+              I = VEnd;
+              continue;
+            }
+          }
+        }
+        if (I - Begin < 2 || !Ascii || GrammarWord ||
+            (Begin > 0 && T[Begin - 1] == '\\'))
           continue;
-        if (Begin > From)
-          Emit(From, Begin, FromRow, FromRowStart, false);
-        Emit(Begin, I, Row, RowStart, true);
-        From = I;
-        FromRow = Row;
-        FromRowStart = RowStart;
+        Condense(Begin, I);
       }
       if (N > From)
         Emit(From, N, FromRow, FromRowStart, false);
@@ -1092,6 +1276,7 @@ private:
   std::vector<Piece> Pieces;
   std::vector<uint32_t> Folds;
   std::vector<BroadcastFold> Broadcasts;
+  std::vector<KeywordFold> Keywords;
   size_t Current = 0;
 };
 
@@ -1151,8 +1336,7 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
   // A folded `name_attr` identifier becomes attribute(object: name,
   // attribute: attr), as tree-sitter would have parsed `name.attr` (the dot
   // is punctuation, never kept). Split is the dot's offset in the token.
-  auto Unfold = [&](PyNode &P, uint32_t Split) {
-    NodeId Id = NodeId(Nodes.size());
+  auto Unfold = [&](PyNode &P, uint32_t Split, NodeId Id) {
     PyNode Name = P, Attr = P;
     P.Symbol = G.Attribute;
     P.Kind = G.Kinds[G.Attribute];
@@ -1171,6 +1355,10 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
   const std::vector<BroadcastFold> &Broadcasts =
       Compact ? Compact->broadcasts() : NoBroadcasts;
   size_t NextBroadcast = 0; // the first whose end is past the last start
+  static const std::vector<CompactText::KeywordFold> NoKeywords;
+  const std::vector<CompactText::KeywordFold> &Keywords =
+      Compact ? Compact->keywords() : NoKeywords;
+  size_t NextKeyword = 0;
   // Folded broadcasts being copied: the subscript's node and its fold.
   std::vector<std::pair<NodeId, const BroadcastFold *>> OpenBroadcasts;
   // Appends the cursor's node unless it is punctuation: anonymous tokens
@@ -1207,6 +1395,17 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
         ++NextFold;
       if (NextFold < Folds.size() && Folds[NextFold] < P.End)
         Split = Folds[NextFold++] - P.Start;
+    }
+    // A folded keyword argument: the identifier spanning `name=value`.
+    const CompactText::KeywordFold *Keyword = nullptr;
+    if (Sym == G.Identifier && NextKeyword < Keywords.size()) {
+      while (NextKeyword < Keywords.size() &&
+             Keywords[NextKeyword].NameBegin < P.Start)
+        ++NextKeyword;
+      if (NextKeyword < Keywords.size() &&
+          Keywords[NextKeyword].NameBegin == P.Start &&
+          Keywords[NextKeyword].ValueEnd == P.End)
+        Keyword = &Keywords[NextKeyword++];
     }
     // The attribute that ends where a folded broadcast ends is that
     // subscript; its object is the value, its name the slice and the None.
@@ -1280,8 +1479,46 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
         Nodes[Last].NextSibling = Id;
       Last = Id;
     }
+    if (Keyword) {
+      // keyword_argument(name: identifier, value: the token, or the
+      // attribute of a folded dotted name).
+      PyNode Name = P, Value = P;
+      P.Symbol = G.KeywordArgument;
+      P.Kind = G.Kinds[G.KeywordArgument];
+      P.FirstChild = Id + 1;
+      Name.Parent = Value.Parent = Id;
+      Name.End = Keyword->NameEnd;
+      Name.Field = G.Fields[G.NameField];
+      Name.NextSibling = Id + 2;
+      Value.Start = Keyword->ValueBegin;
+      Value.Column = P.Column + (Keyword->ValueBegin - Keyword->NameBegin);
+      Value.Field = G.Fields[G.ValueField];
+      Value.Symbol = Keyword->ValueSymbol;
+      Value.Kind = G.Kinds[Value.Symbol];
+      uint32_t ValueSplit = Split > Keyword->ValueBegin - P.Start
+                                ? Split - (Keyword->ValueBegin - P.Start)
+                                : 0;
+      Nodes.push_back(P);
+      Nodes.push_back(Name);
+      Ends.push_back(0); // set by Finish
+      Ends.push_back(Id + 2);
+      if (ValueSplit && Value.Symbol == G.Identifier) {
+        auto [Object, Attr] = Unfold(Value, ValueSplit, Id + 2);
+        Nodes.push_back(Value);
+        Nodes.push_back(Object);
+        Nodes.push_back(Attr);
+        Ends.push_back(Id + 5);
+        Ends.push_back(Id + 4);
+        Ends.push_back(Id + 5);
+      } else {
+        Nodes.push_back(Value);
+        Ends.push_back(Id + 3);
+      }
+      Stack.push_back({Id, Id + 2});
+      return true;
+    }
     if (Split) {
-      auto [Name, Attr] = Unfold(P, Split);
+      auto [Name, Attr] = Unfold(P, Split, Id);
       Nodes.push_back(P);
       Nodes.push_back(Name);
       Nodes.push_back(Attr);

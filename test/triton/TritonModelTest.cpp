@@ -324,8 +324,10 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // where a fold would change the parse are covered: imports (dotted_name),
   // annotations with brackets (generic_type), keywords, chains, calls on
   // either side, strings, comments, cut docstrings and multi-line values;
-  // and where shortening names would: keywords and soft keywords,
-  // `__future__`, escapes in strings, string prefixes, numbers' letters.
+  // where shortening names would: keywords and soft keywords, `__future__`,
+  // escapes in strings, string prefixes, numbers' letters; and where
+  // folding `name=value` would: defaults of a def or lambda, `==`, `:=`,
+  // values of more than one token, tuples outside parentheses.
   llvm::StringRef Src =
       "from __future__ import annotations\n"
       "import triton.language as tl\n"
@@ -359,7 +361,19 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "Rb\"x\"\n"
       "    n = 1e-5 + 0x1F + 1_000 + 1.5j + .5e3 + 1E+3 + 0o17 + 0b1 + "
       "2.5e-3j\n"
-      "    async_fn = await_x + match_y + printer + typed + case1 + None_\n";
+      "    async_fn = await_x + match_y + printer + typed + case1 + None_\n"
+      "    y = tl.load(X + o, mask=mask, other=0.0, cache=None, n=10, e=1e-5,\n"
+      "                dtype = tl.float32, v=.5, w=1.e3, f=False, g=a.b.c, "
+      "h=1_0)\n"
+      "    z = f(a==b, c=(d), e=g(h=i)[0], j=k if l else m, n='s', o=-1, "
+      "p=x.y)\n"
+      "    q = g(lambda a, b=1, c=2: a, d=3) + h(*a, **b, c=d)\n"
+      "    def inner(a, b=1, c=tl.int64, *d, e=2, **f):\n"
+      "        return a\n"
+      "    class C(B, metaclass=M, flag=True):\n"
+      "        pass\n"
+      "    m = a, b = c, d\n"
+      "    (x := 1) + f(t:=2)\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
   auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
@@ -382,6 +396,20 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   EXPECT_EQ(Folded->kind(Fn), PyKind::Attribute);
   EXPECT_EQ(Folded->text(Folded->field(Fn, PyField::Object)), "tl");
   EXPECT_EQ(Folded->text(Folded->field(Fn, PyField::Attribute)), "program_id");
+
+  // Broken code parses alike too: an unterminated string ends at its line,
+  // and `a.b=1` is no keyword argument.
+  for (llvm::StringRef Broken :
+       {"def k(X):  # c\n    s = 'open\n    y = f(a=b, c=d.e)\n",
+        "def k(X):  # c\n    y = f(a.b=1, c=d)\n    z = g(e=h)\n"}) {
+    std::vector<ParseRange> BR = withoutTrivia(
+        Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
+    auto A = PySyntaxTree::parse(Broken, BR, true);
+    auto B = PySyntaxTree::parse(Broken, BR, false);
+    ASSERT_TRUE(A && B);
+    EXPECT_TRUE(B->hasErrors());
+    expectSameTree(*A, *B);
+  }
 }
 
 TEST(TritonParse, BinaryInputIsAFileError) {
