@@ -764,7 +764,8 @@ PySyntaxTree::parse(llvm::StringRef Source,
 /// - the broadcasts `[:, None]` and `[None, :]` (with or without the space)
 ///   after a name, `)` or `]` become `.` and a name of underscores, turned
 ///   back into the subscript (value, slice, none);
-/// - names become `a`, and keyword arguments with a one-token value one `a`
+/// - names become `a`; keyword arguments with a one-token value, and runs
+///   of names `a, b, c` in a call's or def's parentheses, one `a` each
 ///   (shortenNames).
 /// A fold inside a string or comment is harmless: no identifier node starts
 /// there, so the copy never looks at it.
@@ -821,6 +822,18 @@ public:
   };
   /// Ordered by NameBegin.
   const std::vector<KeywordFold> &keywords() const { return Keywords; }
+
+  /// A run of names `a, b, c` folded into one: Count names from First in
+  /// runNames(); file offsets Begin (the first's) to End (the last's end).
+  struct NameRun {
+    uint32_t Begin, End, First, Count;
+  };
+  struct RunName {
+    uint32_t Start, End, Line, Column;
+  };
+  /// Ordered by Begin.
+  const std::vector<NameRun> &runs() const { return Runs; }
+  const std::vector<RunName> &runNames() const { return RunNames; }
 
   /// The file offsets of a node's Start and End in the text. A start at a
   /// piece boundary is the start of the piece after, an end the end of the
@@ -1025,6 +1038,12 @@ private:
     }
   }
 
+  /// Whether a folded dot lies in the file range [Begin, End).
+  bool foldedWithin(uint32_t Begin, uint32_t End) const {
+    auto Fold = std::lower_bound(Folds.begin(), Folds.end(), Begin);
+    return Fold != Folds.end() && *Fold < End;
+  }
+
   /// The symbol tree-sitter gives a keyword argument's value T[0, N) when it
   /// is one token we fold: a name, True/False/None, a plain decimal integer
   /// or float; 0 for anything else (left as it is).
@@ -1089,10 +1108,13 @@ private:
     Split.reserve(Pieces.size() * 4 + 16);
     uint32_t OutRow = 0, OutRowStart = 0;
     // Brackets open at this point: a call's parentheses (where keyword
-    // arguments fold), or anything else.
-    enum : uint8_t { CallParen, OtherBracket };
+    // arguments and runs of names fold), a def's (runs of names), or
+    // anything else. A parenthesis after a keyword (`if (a, b)`, `except
+    // (A, B)`) is a tuple's or a group's: anything else.
+    enum : uint8_t { CallParen, DefParen, OtherBracket };
     std::vector<uint8_t> Brackets;
     char Previous = '\n'; // the last character outside strings, not blank
+    const char KeywordMark = '\x01'; // Previous after a keyword
     bool DefPending = false, CaseLine = false;
     char Quote = 0; // inside a string: its quote, Triple for three of them
     bool Triple = false;
@@ -1190,9 +1212,11 @@ private:
         }
         if (!isNameChar(C)) {
           if (C == '(') {
-            bool Call = !DefPending && (isNameChar(Previous) ||
-                                        Previous == ')' || Previous == ']');
-            Brackets.push_back(Call ? CallParen : OtherBracket);
+            bool Call =
+                isNameChar(Previous) || Previous == ')' || Previous == ']';
+            Brackets.push_back(DefPending ? DefParen
+                               : Call     ? CallParen
+                                          : OtherBracket);
             DefPending = false;
           } else if (C == '[' || C == '{') {
             Brackets.push_back(OtherBracket);
@@ -1214,6 +1238,7 @@ private:
         llvm::StringRef Word(T + Begin, I - Begin);
         bool GrammarWord = G.isGrammarWord(Word);
         if (GrammarWord) {
+          Previous = KeywordMark;
           if (Word == "def")
             DefPending = true;
           else if (Word == "lambda" && !Brackets.empty())
@@ -1245,9 +1270,8 @@ private:
             TSSymbol Value =
                 VEnd > V ? valueSymbol(T + V, VEnd - V) : TSSymbol(0);
             // (`a.b=1` is no keyword argument, folded or not.)
-            auto Fold = std::lower_bound(Folds.begin(), Folds.end(),
-                                         P.SourceBegin + Begin);
-            bool NameFolded = Fold != Folds.end() && *Fold < P.SourceBegin + I;
+            bool NameFolded =
+                foldedWithin(P.SourceBegin + Begin, P.SourceBegin + I);
             if (Value && !NameFolded && After < N &&
                 (T[After] == ',' || T[After] == ')')) {
               uint32_t Base = P.SourceBegin;
@@ -1258,6 +1282,67 @@ private:
               continue;
             }
           }
+        }
+        // A run of names `a, b, c` (each followed by `,` or `)`) in a call's
+        // or a def's parentheses: each is a child of the argument list or
+        // the parameters, with no field, so one name stands for all.
+        if (!GrammarWord && Ascii && !Brackets.empty() &&
+            Brackets.back() != OtherBracket &&
+            (Before == '(' || Before == ',') &&
+            !foldedWithin(P.SourceBegin + Begin, P.SourceBegin + I)) {
+          uint32_t RunRow = Row;
+          int64_t RunRowStart = RowStart;
+          // Blanks and line breaks from J; the rows they cross are counted.
+          auto SkipBlanks = [&](uint32_t J) {
+            for (; J < N; ++J) {
+              if (T[J] == '\n') {
+                ++RunRow;
+                RunRowStart = J + 1;
+              } else if (T[J] != ' ' && T[J] != '\t' && T[J] != '\r') {
+                break;
+              }
+            }
+            return J;
+          };
+          size_t First = RunNames.size();
+          RunNames.push_back({P.SourceBegin + Begin, P.SourceBegin + I, Row,
+                              uint32_t(int64_t(Begin) - RowStart)});
+          uint32_t End = I, EndRow = Row;
+          int64_t EndRowStart = RowStart;
+          uint32_t J = SkipBlanks(I);
+          while (J < N && T[J] == ',') {
+            uint32_t K = SkipBlanks(J + 1);
+            if (K >= N || !isNameStart(T[K]))
+              break;
+            uint32_t KEnd = K;
+            bool KAscii = true;
+            for (; KEnd < N && isNameChar(T[KEnd]); ++KEnd)
+              KAscii &= static_cast<unsigned char>(T[KEnd]) < 0x80;
+            uint32_t NameRow = RunRow;
+            int64_t NameRowStart = RunRowStart;
+            uint32_t After = SkipBlanks(KEnd);
+            if (!KAscii || After >= N || (T[After] != ',' && T[After] != ')') ||
+                G.isGrammarWord(llvm::StringRef(T + K, KEnd - K)) ||
+                foldedWithin(P.SourceBegin + K, P.SourceBegin + KEnd))
+              break;
+            RunNames.push_back({P.SourceBegin + K, P.SourceBegin + KEnd,
+                                NameRow, uint32_t(int64_t(K) - NameRowStart)});
+            End = KEnd;
+            EndRow = NameRow;
+            EndRowStart = NameRowStart;
+            J = After;
+          }
+          if (RunNames.size() - First >= 2) {
+            Runs.push_back({P.SourceBegin + Begin, P.SourceBegin + End,
+                            uint32_t(First),
+                            uint32_t(RunNames.size() - First)});
+            Condense(Begin, End);
+            I = End;
+            Row = FromRow = EndRow;
+            RowStart = FromRowStart = EndRowStart;
+            continue;
+          }
+          RunNames.resize(First);
         }
         if (I - Begin < 2 || !Ascii || GrammarWord ||
             (Begin > 0 && T[Begin - 1] == '\\'))
@@ -1277,6 +1362,8 @@ private:
   std::vector<uint32_t> Folds;
   std::vector<BroadcastFold> Broadcasts;
   std::vector<KeywordFold> Keywords;
+  std::vector<NameRun> Runs;
+  std::vector<RunName> RunNames;
   size_t Current = 0;
 };
 
@@ -1359,6 +1446,13 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
   const std::vector<CompactText::KeywordFold> &Keywords =
       Compact ? Compact->keywords() : NoKeywords;
   size_t NextKeyword = 0;
+  static const std::vector<CompactText::NameRun> NoRuns;
+  static const std::vector<CompactText::RunName> NoRunNames;
+  const std::vector<CompactText::NameRun> &Runs =
+      Compact ? Compact->runs() : NoRuns;
+  const std::vector<CompactText::RunName> &RunNames =
+      Compact ? Compact->runNames() : NoRunNames;
+  size_t NextRun = 0;
   // Folded broadcasts being copied: the subscript's node and its fold.
   std::vector<std::pair<NodeId, const BroadcastFold *>> OpenBroadcasts;
   // Appends the cursor's node unless it is punctuation: anonymous tokens
@@ -1395,6 +1489,40 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
         ++NextFold;
       if (NextFold < Folds.size() && Folds[NextFold] < P.End)
         Split = Folds[NextFold++] - P.Start;
+    }
+    // A folded run of names: the identifier spanning `a, b, c` is each of
+    // them, siblings under the argument list or the parameters.
+    if (Sym == G.Identifier && NextRun < Runs.size()) {
+      while (NextRun < Runs.size() && Runs[NextRun].Begin < P.Start)
+        ++NextRun;
+      if (NextRun < Runs.size() && Runs[NextRun].Begin == P.Start &&
+          Runs[NextRun].End == P.End) {
+        const CompactText::NameRun &Run = Runs[NextRun++];
+        NodeId Parent = Stack.back().first;
+        for (uint32_t K = 0; K < Run.Count; ++K) {
+          const CompactText::RunName &R = RunNames[Run.First + K];
+          PyNode Q;
+          Q.Start = R.Start;
+          Q.End = R.End;
+          Q.Line = R.Line;
+          Q.Column = R.Column;
+          Q.Symbol = Sym;
+          Q.Kind = G.Kinds[Sym];
+          Q.Named = true;
+          Q.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
+          Q.Parent = Parent;
+          NodeId Id = NodeId(Nodes.size());
+          NodeId &Last = Stack.back().second;
+          if (Last == NoNode)
+            Nodes[Parent].FirstChild = Id;
+          else
+            Nodes[Last].NextSibling = Id;
+          Last = Id;
+          Nodes.push_back(Q);
+          Ends.push_back(Id + 1);
+        }
+        return false; // leaves: nothing to enter
+      }
     }
     // A folded keyword argument: the identifier spanning `name=value`.
     const CompactText::KeywordFold *Keyword = nullptr;

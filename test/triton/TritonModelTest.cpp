@@ -327,7 +327,9 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // where shortening names would: keywords and soft keywords, `__future__`,
   // escapes in strings, string prefixes, numbers' letters; and where
   // folding `name=value` would: defaults of a def or lambda, `==`, `:=`,
-  // values of more than one token, tuples outside parentheses.
+  // values of more than one token, tuples outside parentheses; and where
+  // folding a run of names `a, b` would: tuples, subscripts, lists, sets,
+  // parentheses after a keyword, lambda parameters.
   llvm::StringRef Src =
       "from __future__ import annotations\n"
       "import triton.language as tl\n"
@@ -373,7 +375,15 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    class C(B, metaclass=M, flag=True):\n"
       "        pass\n"
       "    m = a, b = c, d\n"
-      "    (x := 1) + f(t:=2)\n";
+      "    (x := 1) + f(t:=2)\n"
+      "    r = g(a, b, c) + g(a,b) + g(\n        a,\n\n        b,  # c\n       "
+      " c,\n    ) + g(a, b, *c)\n"
+      "    r = (a, b) + x[a, b] + [a, b] + {a, b} + g((a, b), c) + (a, b)[0]\n"
+      "    r = f(lambda a, b, c, d: 0) + print(a, b) + type(a, b)\n"
+      "    if (a, b):\n        return (a, b)\n"
+      "    try:\n        pass\n    except (A, B):\n        pass\n"
+      "    def inner2(self, a, b, *, c, d):\n        return g(a, b)(c, d)\n"
+      "    class D(A, B):\n        pass\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
   auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
