@@ -830,6 +830,7 @@ public:
   };
   struct RunName {
     uint32_t Start, End, Line, Column;
+    TSSymbol Symbol; // identifier, integer, float, true, false, none
   };
   /// Ordered by Begin.
   const std::vector<NameRun> &runs() const { return Runs; }
@@ -1155,7 +1156,83 @@ private:
         FromRow = Row;
         FromRowStart = RowStart;
       };
-      for (uint32_t I = 0; I < N;) {
+      // The end of a one-token member of a run at K: a name or a number.
+      auto MemberEnd = [&](uint32_t K) {
+        uint32_t E = K;
+        if (isNameStart(T[K])) {
+          while (E < N && isNameChar(T[E]))
+            ++E;
+        } else if (isDigit(T[K]) ||
+                   (T[K] == '.' && K + 1 < N && isDigit(T[K + 1]))) {
+          for (++E; E < N; ++E) {
+            char D = T[E];
+            if (!isNameChar(D) && D != '.' &&
+                !((D == '+' || D == '-') &&
+                  (T[E - 1] == 'e' || T[E - 1] == 'E')))
+              break;
+          }
+        }
+        return E;
+      };
+      uint32_t I = 0;
+      // A run `a, b, 0` at Begin, each member one token (a name, or with
+      // NamesOnly false a number or True/False/None) followed by `,` or
+      // `)`, in a call's or a def's parentheses: each member is a child of
+      // the argument list or the parameters, with no field, so one name
+      // stands for all. On a fold, I is past the run.
+      auto TryRun = [&](uint32_t Begin, bool NamesOnly) {
+        uint32_t RunRow = Row;
+        int64_t RunRowStart = RowStart;
+        // Blanks and line breaks from J; the rows they cross are counted.
+        auto SkipBlanks = [&](uint32_t J) {
+          for (; J < N; ++J) {
+            if (T[J] == '\n') {
+              ++RunRow;
+              RunRowStart = J + 1;
+            } else if (T[J] != ' ' && T[J] != '\t' && T[J] != '\r') {
+              break;
+            }
+          }
+          return J;
+        };
+        size_t First = RunNames.size();
+        uint32_t End = Begin, EndRow = Row;
+        int64_t EndRowStart = RowStart;
+        for (uint32_t K = Begin;;) {
+          uint32_t KEnd = MemberEnd(K);
+          uint32_t MemberRow = RunRow;
+          int64_t MemberRowStart = RunRowStart;
+          TSSymbol Symbol = KEnd > K ? valueSymbol(T + K, KEnd - K) : 0;
+          uint32_t After = SkipBlanks(KEnd);
+          if (!Symbol || (NamesOnly && Symbol != G.Identifier) || After >= N ||
+              (T[After] != ',' && T[After] != ')') ||
+              foldedWithin(P.SourceBegin + K, P.SourceBegin + KEnd))
+            break;
+          RunNames.push_back({P.SourceBegin + K, P.SourceBegin + KEnd,
+                              MemberRow, uint32_t(int64_t(K) - MemberRowStart),
+                              Symbol});
+          End = KEnd;
+          EndRow = MemberRow;
+          EndRowStart = MemberRowStart;
+          if (T[After] != ',')
+            break;
+          K = SkipBlanks(After + 1);
+          if (K >= N)
+            break;
+        }
+        if (RunNames.size() - First < 2) {
+          RunNames.resize(First);
+          return false;
+        }
+        Runs.push_back({P.SourceBegin + Begin, P.SourceBegin + End,
+                        uint32_t(First), uint32_t(RunNames.size() - First)});
+        Condense(Begin, End);
+        I = End;
+        Row = FromRow = EndRow;
+        RowStart = FromRowStart = EndRowStart;
+        return true;
+      };
+      for (; I < N;) {
         char C = T[I];
         if (C == '\n') {
           ++Row;
@@ -1199,6 +1276,12 @@ private:
           continue;
         }
         if (isDigit(C) || (C == '.' && I + 1 < N && isDigit(T[I + 1]))) {
+          if (!Brackets.empty() && Brackets.back() == CallParen &&
+              (Previous == '(' || Previous == ',') &&
+              TryRun(I, /*NamesOnly=*/false)) {
+            Previous = 'a';
+            continue;
+          }
           // A number, with its letters, dots and exponent sign.
           for (++I; I < N; ++I) {
             char D = T[I];
@@ -1283,67 +1366,11 @@ private:
             }
           }
         }
-        // A run of names `a, b, c` (each followed by `,` or `)`) in a call's
-        // or a def's parentheses: each is a child of the argument list or
-        // the parameters, with no field, so one name stands for all.
-        if (!GrammarWord && Ascii && !Brackets.empty() &&
-            Brackets.back() != OtherBracket &&
+        // A run of names (or literals) `a, b, 0`: see TryRun.
+        if (Ascii && !Brackets.empty() && Brackets.back() != OtherBracket &&
             (Before == '(' || Before == ',') &&
-            !foldedWithin(P.SourceBegin + Begin, P.SourceBegin + I)) {
-          uint32_t RunRow = Row;
-          int64_t RunRowStart = RowStart;
-          // Blanks and line breaks from J; the rows they cross are counted.
-          auto SkipBlanks = [&](uint32_t J) {
-            for (; J < N; ++J) {
-              if (T[J] == '\n') {
-                ++RunRow;
-                RunRowStart = J + 1;
-              } else if (T[J] != ' ' && T[J] != '\t' && T[J] != '\r') {
-                break;
-              }
-            }
-            return J;
-          };
-          size_t First = RunNames.size();
-          RunNames.push_back({P.SourceBegin + Begin, P.SourceBegin + I, Row,
-                              uint32_t(int64_t(Begin) - RowStart)});
-          uint32_t End = I, EndRow = Row;
-          int64_t EndRowStart = RowStart;
-          uint32_t J = SkipBlanks(I);
-          while (J < N && T[J] == ',') {
-            uint32_t K = SkipBlanks(J + 1);
-            if (K >= N || !isNameStart(T[K]))
-              break;
-            uint32_t KEnd = K;
-            bool KAscii = true;
-            for (; KEnd < N && isNameChar(T[KEnd]); ++KEnd)
-              KAscii &= static_cast<unsigned char>(T[KEnd]) < 0x80;
-            uint32_t NameRow = RunRow;
-            int64_t NameRowStart = RunRowStart;
-            uint32_t After = SkipBlanks(KEnd);
-            if (!KAscii || After >= N || (T[After] != ',' && T[After] != ')') ||
-                G.isGrammarWord(llvm::StringRef(T + K, KEnd - K)) ||
-                foldedWithin(P.SourceBegin + K, P.SourceBegin + KEnd))
-              break;
-            RunNames.push_back({P.SourceBegin + K, P.SourceBegin + KEnd,
-                                NameRow, uint32_t(int64_t(K) - NameRowStart)});
-            End = KEnd;
-            EndRow = NameRow;
-            EndRowStart = NameRowStart;
-            J = After;
-          }
-          if (RunNames.size() - First >= 2) {
-            Runs.push_back({P.SourceBegin + Begin, P.SourceBegin + End,
-                            uint32_t(First),
-                            uint32_t(RunNames.size() - First)});
-            Condense(Begin, End);
-            I = End;
-            Row = FromRow = EndRow;
-            RowStart = FromRowStart = EndRowStart;
-            continue;
-          }
-          RunNames.resize(First);
-        }
+            TryRun(Begin, Brackets.back() == DefParen))
+          continue;
         if (I - Begin < 2 || !Ascii || GrammarWord ||
             (Begin > 0 && T[Begin - 1] == '\\'))
           continue;
@@ -1506,8 +1533,8 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
           Q.End = R.End;
           Q.Line = R.Line;
           Q.Column = R.Column;
-          Q.Symbol = Sym;
-          Q.Kind = G.Kinds[Sym];
+          Q.Symbol = R.Symbol;
+          Q.Kind = G.Kinds[R.Symbol];
           Q.Named = true;
           Q.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
           Q.Parent = Parent;

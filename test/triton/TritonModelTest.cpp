@@ -328,8 +328,9 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // escapes in strings, string prefixes, numbers' letters; and where
   // folding `name=value` would: defaults of a def or lambda, `==`, `:=`,
   // values of more than one token, tuples outside parentheses; and where
-  // folding a run of names `a, b` would: tuples, subscripts, lists, sets,
-  // parentheses after a keyword, lambda parameters.
+  // folding a run `a, b, 0` would: tuples, subscripts, lists, sets,
+  // parentheses after a keyword, lambda parameters, numbers that are not
+  // plain decimals.
   llvm::StringRef Src =
       "from __future__ import annotations\n"
       "import triton.language as tl\n"
@@ -383,7 +384,10 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    if (a, b):\n        return (a, b)\n"
       "    try:\n        pass\n    except (A, B):\n        pass\n"
       "    def inner2(self, a, b, *, c, d):\n        return g(a, b)(c, d)\n"
-      "    class D(A, B):\n        pass\n";
+      "    class D(A, B):\n        pass\n"
+      "    r = g(0, a, 1.5, True, None, 1e-5, .5) + g(0x1F, a) + g(a, -1, 2j)\n"
+      "    r = tl.arange(0, B) + g(1, 2)[0] + g(a, 'x', b) + g(1,\n      2, "
+      "\\\n      3)\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
   auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
@@ -411,7 +415,8 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // and `a.b=1` is no keyword argument.
   for (llvm::StringRef Broken :
        {"def k(X):  # c\n    s = 'open\n    y = f(a=b, c=d.e)\n",
-        "def k(X):  # c\n    y = f(a.b=1, c=d)\n    z = g(e=h)\n"}) {
+        "def k(X):  # c\n    y = f(a.b=1, c=d)\n    z = g(e=h)\n",
+        "def k(a, 0, True, b):  # c\n    return a\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
     auto A = PySyntaxTree::parse(Broken, BR, true);
