@@ -125,9 +125,10 @@ struct GrammarTables {
   std::vector<bool> NamedSymbols;
   /// The symbols a folded `a.b` token is turned back into (CompactText).
   TSSymbol Identifier = 0, Attribute = 0, Subscript = 0, Slice = 0, None = 0,
-           KeywordArgument = 0, Integer = 0, Float = 0, True = 0, False = 0;
+           KeywordArgument = 0, Integer = 0, Float = 0, True = 0, False = 0,
+           DefaultParameter = 0, TypedParameter = 0, Type = 0;
   TSFieldId ObjectField = 0, AttributeField = 0, ValueField = 0,
-            SubscriptField = 0, NameField = 0;
+            SubscriptField = 0, NameField = 0, TypeField = 0;
 
   /// Whether W is a word the grammar spells out (a keyword, soft keyword or
   /// `__future__`): a name that must reach tree-sitter as written.
@@ -160,6 +161,12 @@ struct GrammarTables {
     KeywordArgument =
         ts_language_symbol_for_name(Language, "keyword_argument", 16, true);
     Integer = ts_language_symbol_for_name(Language, "integer", 7, true);
+    DefaultParameter =
+        ts_language_symbol_for_name(Language, "default_parameter", 17, true);
+    TypedParameter =
+        ts_language_symbol_for_name(Language, "typed_parameter", 15, true);
+    Type = ts_language_symbol_for_name(Language, "type", 4, true);
+    TypeField = ts_language_field_id_for_name(Language, "type", 4);
     Float = ts_language_symbol_for_name(Language, "float", 5, true);
     True = ts_language_symbol_for_name(Language, "true", 4, true);
     False = ts_language_symbol_for_name(Language, "false", 5, true);
@@ -759,8 +766,9 @@ PySyntaxTree::parse(llvm::StringRef Source,
 ///   largely `tl.load`, `tl.arange`, `x.to` and `ptr.dtype`. Left alone:
 ///   import lines (a dotted name there is a `dotted_name`), `case`
 ///   patterns, a name right before `[` (an annotation's `name[...]` is a
-///   generic type, `a.b[...]` a subscript), a name right before `=`
-///   (`f(a.b=1)` is an error), and keywords on either side.
+///   generic type, `a.b[...]` a subscript), a name right before `=` or `:`
+///   (`f(a.b=1)` and `def f(a.b: c)` are errors), and keywords on either
+///   side.
 /// - the broadcasts `[:, None]` and `[None, :]` (with or without the space)
 ///   after a name, `)` or `]` become `.` and a name of underscores, turned
 ///   back into the subscript (value, slice, none);
@@ -813,28 +821,26 @@ public:
   /// Ordered by Bracket (and so by End).
   const std::vector<BroadcastFold> &broadcasts() const { return Broadcasts; }
 
-  /// A keyword argument `name=value` folded into one name: the value is a
-  /// name (or a folded dotted name), a decimal integer or float, or one of
-  /// True, False, None. File offsets; all on one line.
-  struct KeywordFold {
-    uint32_t NameBegin, NameEnd, ValueBegin, ValueEnd;
-    TSSymbol ValueSymbol; // identifier, integer, float, true, false, none
-  };
-  /// Ordered by NameBegin.
-  const std::vector<KeywordFold> &keywords() const { return Keywords; }
-
-  /// A run of names `a, b, c` folded into one: Count names from First in
-  /// runNames(); file offsets Begin (the first's) to End (the last's end).
-  struct NameRun {
+  /// A run of arguments or parameters folded into one name: Count members
+  /// from First in runMembers(); file offsets Begin (the first's) to End
+  /// (the last's end).
+  struct MemberRun {
     uint32_t Begin, End, First, Count;
   };
-  struct RunName {
+  /// One member: a token (Symbol identifier, integer, float, true, false,
+  /// none), or a pair (Symbol keyword_argument, default_parameter or
+  /// typed_parameter) of the name [Start, NameEnd) and the token
+  /// [ValueStart, End) of symbol ValueSymbol. A name or value that holds a
+  /// folded dot is an attribute. File offsets, on one line.
+  struct RunMember {
     uint32_t Start, End, Line, Column;
-    TSSymbol Symbol; // identifier, integer, float, true, false, none
+    TSSymbol Symbol;
+    uint32_t NameEnd, ValueStart;
+    TSSymbol ValueSymbol;
   };
   /// Ordered by Begin.
-  const std::vector<NameRun> &runs() const { return Runs; }
-  const std::vector<RunName> &runNames() const { return RunNames; }
+  const std::vector<MemberRun> &runs() const { return Runs; }
+  const std::vector<RunMember> &runMembers() const { return RunMembers; }
 
   /// The file offsets of a node's Start and End in the text. A start at a
   /// piece boundary is the start of the piece after, an end the end of the
@@ -1001,11 +1007,13 @@ private:
       const Piece &P = Pieces[PieceIndex];
       // `name[...]` in an annotation is a generic_type, `a.b[...]` a
       // subscript: no fold before a bracket.
-      // Nor before `=`: `f(a.b=1)` is an error, `f(a_b=1)` is not.
+      // Nor before `=` or `:`: `f(a.b=1)` and `def f(a.b: c)` are errors,
+      // `f(a_b=1)` and `def f(a_b: c)` are not.
       uint32_t Next = End;
       while (Next < N && (T[Next] == ' ' || T[Next] == '\t'))
         ++Next;
-      bool Assigned = Next + 1 < N && T[Next] == '=' && T[Next + 1] != '=';
+      bool Assigned = Next + 1 < N && ((T[Next] == '=' && T[Next + 1] != '=') ||
+                                       T[Next] == ':');
       if (Plain && End <= P.TextBegin + P.Length && !Assigned &&
           (End == N || T[End] != '[') &&
           !grammar().isGrammarWord(llvm::StringRef(T + Begin, Dot - Begin)) &&
@@ -1175,12 +1183,16 @@ private:
         return E;
       };
       uint32_t I = 0;
-      // A run `a, b, 0` at Begin, each member one token (a name, or with
-      // NamesOnly false a number or True/False/None) followed by `,` or
-      // `)`, in a call's or a def's parentheses: each member is a child of
-      // the argument list or the parameters, with no field, so one name
-      // stands for all. On a fold, I is past the run.
-      auto TryRun = [&](uint32_t Begin, bool NamesOnly) {
+      // A run of members at Begin, `a, b, 0, c=d, e: f`, each followed by
+      // `,` or `)`, in a call's parentheses (InDef false) or a def's: a
+      // member is one token (a name; in a call also a plain decimal number
+      // or True/False/None), or a name and one such token joined by `=`
+      // (keyword argument; default parameter in a def) or, in a def, by
+      // `:` (typed parameter). The value may be a folded dotted name. Each
+      // member is a child of the argument list or the parameters, with no
+      // field, so one name stands for them all; a lone member folds only
+      // when it is such a pair. On a fold, I is past the run.
+      auto TryRun = [&](uint32_t Begin, bool InDef) {
         uint32_t RunRow = Row;
         int64_t RunRowStart = RowStart;
         // Blanks and line breaks from J; the rows they cross are counted.
@@ -1195,7 +1207,14 @@ private:
           }
           return J;
         };
-        size_t First = RunNames.size();
+        auto SkipSpaces = [&](uint32_t J) {
+          while (J < N && (T[J] == ' ' || T[J] == '\t'))
+            ++J;
+          return J;
+        };
+        uint32_t Base = P.SourceBegin;
+        size_t First = RunMembers.size();
+        bool Pair = false;
         uint32_t End = Begin, EndRow = Row;
         int64_t EndRowStart = RowStart;
         for (uint32_t K = Begin;;) {
@@ -1203,14 +1222,36 @@ private:
           uint32_t MemberRow = RunRow;
           int64_t MemberRowStart = RunRowStart;
           TSSymbol Symbol = KEnd > K ? valueSymbol(T + K, KEnd - K) : 0;
+          RunMember M{Base + K,    Base + KEnd,
+                      MemberRow,   uint32_t(int64_t(K) - MemberRowStart),
+                      Symbol,      Base + KEnd,
+                      Base + KEnd, 0};
+          uint32_t J = SkipSpaces(KEnd);
+          bool Joined =
+              J + 1 < N && Symbol == G.Identifier &&
+              ((T[J] == '=' && T[J + 1] != '=') || (InDef && T[J] == ':'));
+          if (Joined) {
+            uint32_t V = SkipSpaces(J + 1);
+            uint32_t VEnd = V < N ? MemberEnd(V) : V;
+            TSSymbol Value = VEnd > V ? valueSymbol(T + V, VEnd - V) : 0;
+            if (!Value || (T[J] == ':' && Value != G.Identifier))
+              break;
+            M.Symbol = T[J] == ':' ? G.TypedParameter
+                       : InDef     ? G.DefaultParameter
+                                   : G.KeywordArgument;
+            M.ValueStart = Base + V;
+            M.End = Base + VEnd;
+            M.ValueSymbol = Value;
+            KEnd = VEnd;
+          }
           uint32_t After = SkipBlanks(KEnd);
-          if (!Symbol || (NamesOnly && Symbol != G.Identifier) || After >= N ||
-              (T[After] != ',' && T[After] != ')') ||
-              foldedWithin(P.SourceBegin + K, P.SourceBegin + KEnd))
+          if (!Symbol || (InDef && !Joined && Symbol != G.Identifier) ||
+              After >= N || (T[After] != ',' && T[After] != ')') ||
+              (!Joined && Symbol != G.Identifier &&
+               foldedWithin(M.Start, M.End)))
             break;
-          RunNames.push_back({P.SourceBegin + K, P.SourceBegin + KEnd,
-                              MemberRow, uint32_t(int64_t(K) - MemberRowStart),
-                              Symbol});
+          RunMembers.push_back(M);
+          Pair |= Joined;
           End = KEnd;
           EndRow = MemberRow;
           EndRowStart = MemberRowStart;
@@ -1220,12 +1261,13 @@ private:
           if (K >= N)
             break;
         }
-        if (RunNames.size() - First < 2) {
-          RunNames.resize(First);
+        size_t Count = RunMembers.size() - First;
+        if (Count == 0 || (Count == 1 && !Pair)) {
+          RunMembers.resize(First);
           return false;
         }
-        Runs.push_back({P.SourceBegin + Begin, P.SourceBegin + End,
-                        uint32_t(First), uint32_t(RunNames.size() - First)});
+        Runs.push_back(
+            {Base + Begin, Base + End, uint32_t(First), uint32_t(Count)});
         Condense(Begin, End);
         I = End;
         Row = FromRow = EndRow;
@@ -1276,9 +1318,9 @@ private:
           continue;
         }
         if (isDigit(C) || (C == '.' && I + 1 < N && isDigit(T[I + 1]))) {
-          if (!Brackets.empty() && Brackets.back() == CallParen &&
+          if (!CaseLine && !Brackets.empty() && Brackets.back() == CallParen &&
               (Previous == '(' || Previous == ',') &&
-              TryRun(I, /*NamesOnly=*/false)) {
+              TryRun(I, /*InDef=*/false)) {
             Previous = 'a';
             continue;
           }
@@ -1329,45 +1371,9 @@ private:
           else if (Word == "case" && (Before == '\n' || Before == ':'))
             CaseLine = true;
         }
-        // A keyword argument: `(` or `,` before, `=` after (not `==`), one
-        // token, then `,` or `)`; blanks allowed, on one line.
-        if (!GrammarWord && Ascii && !CaseLine && !Brackets.empty() &&
-            Brackets.back() == CallParen && (Before == '(' || Before == ',')) {
-          uint32_t J = I;
-          while (J < N && (T[J] == ' ' || T[J] == '\t'))
-            ++J;
-          if (J + 1 < N && T[J] == '=' && T[J + 1] != '=') {
-            uint32_t V = J + 1;
-            while (V < N && (T[V] == ' ' || T[V] == '\t'))
-              ++V;
-            uint32_t VEnd = V;
-            while (
-                VEnd < N &&
-                (isNameChar(T[VEnd]) || T[VEnd] == '.' ||
-                 ((T[VEnd] == '+' || T[VEnd] == '-') && VEnd > V &&
-                  (T[VEnd - 1] == 'e' || T[VEnd - 1] == 'E') && isDigit(T[V]))))
-              ++VEnd;
-            uint32_t After = VEnd;
-            while (After < N && (T[After] == ' ' || T[After] == '\t'))
-              ++After;
-            TSSymbol Value =
-                VEnd > V ? valueSymbol(T + V, VEnd - V) : TSSymbol(0);
-            // (`a.b=1` is no keyword argument, folded or not.)
-            bool NameFolded =
-                foldedWithin(P.SourceBegin + Begin, P.SourceBegin + I);
-            if (Value && !NameFolded && After < N &&
-                (T[After] == ',' || T[After] == ')')) {
-              uint32_t Base = P.SourceBegin;
-              Keywords.push_back(
-                  {Base + Begin, Base + I, Base + V, Base + VEnd, Value});
-              Condense(Begin, VEnd);
-              I = VEnd;
-              continue;
-            }
-          }
-        }
-        // A run of names (or literals) `a, b, 0`: see TryRun.
-        if (Ascii && !Brackets.empty() && Brackets.back() != OtherBracket &&
+        // A run of arguments or parameters `a, b=c, d: e`: see TryRun.
+        if (Ascii && !CaseLine && !Brackets.empty() &&
+            Brackets.back() != OtherBracket &&
             (Before == '(' || Before == ',') &&
             TryRun(Begin, Brackets.back() == DefParen))
           continue;
@@ -1388,9 +1394,8 @@ private:
   std::vector<Piece> Pieces;
   std::vector<uint32_t> Folds;
   std::vector<BroadcastFold> Broadcasts;
-  std::vector<KeywordFold> Keywords;
-  std::vector<NameRun> Runs;
-  std::vector<RunName> RunNames;
+  std::vector<MemberRun> Runs;
+  std::vector<RunMember> RunMembers;
   size_t Current = 0;
 };
 
@@ -1469,16 +1474,53 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
   const std::vector<BroadcastFold> &Broadcasts =
       Compact ? Compact->broadcasts() : NoBroadcasts;
   size_t NextBroadcast = 0; // the first whose end is past the last start
-  static const std::vector<CompactText::KeywordFold> NoKeywords;
-  const std::vector<CompactText::KeywordFold> &Keywords =
-      Compact ? Compact->keywords() : NoKeywords;
-  size_t NextKeyword = 0;
-  static const std::vector<CompactText::NameRun> NoRuns;
-  static const std::vector<CompactText::RunName> NoRunNames;
-  const std::vector<CompactText::NameRun> &Runs =
+  static const std::vector<CompactText::MemberRun> NoRuns;
+  static const std::vector<CompactText::RunMember> NoRunMembers;
+  const std::vector<CompactText::MemberRun> &Runs =
       Compact ? Compact->runs() : NoRuns;
-  const std::vector<CompactText::RunName> &RunNames =
-      Compact ? Compact->runNames() : NoRunNames;
+  const std::vector<CompactText::RunMember> &RunMembers =
+      Compact ? Compact->runMembers() : NoRunMembers;
+  // Appends Q as the last child of Parent (Last: its last child so far).
+  auto AddChild = [&](PyNode Q, NodeId Parent, NodeId &Last) {
+    NodeId Id = NodeId(Nodes.size());
+    Q.Parent = Parent;
+    if (Last == NoNode)
+      Nodes[Parent].FirstChild = Id;
+    else
+      Nodes[Last].NextSibling = Id;
+    Last = Id;
+    Nodes.push_back(Q);
+    Ends.push_back(Id + 1);
+    return Id;
+  };
+  // A leaf [Start, End) of symbol Sym, or the attribute of a folded dot in
+  // it, as the last child of Parent.
+  auto AddToken = [&](uint32_t Start, uint32_t End, uint32_t Line,
+                      uint32_t Column, TSSymbol Sym, PyField Field,
+                      NodeId Parent, NodeId &Last) {
+    PyNode Q;
+    Q.Start = Start;
+    Q.End = End;
+    Q.Line = Line;
+    Q.Column = Column;
+    Q.Symbol = Sym;
+    Q.Kind = G.Kinds[Sym];
+    Q.Named = true;
+    Q.Field = Field;
+    auto Fold = std::lower_bound(Folds.begin(), Folds.end(), Start);
+    if (Sym != G.Identifier || Fold == Folds.end() || *Fold >= End) {
+      AddChild(Q, Parent, Last);
+      return;
+    }
+    uint32_t Split = *Fold - Start;
+    auto [Object, Attr] = Unfold(Q, Split, NodeId(Nodes.size()));
+    NodeId Id = AddChild(Q, Parent, Last);
+    Nodes.push_back(Object);
+    Nodes.push_back(Attr);
+    Ends.push_back(Id + 2);
+    Ends.push_back(Id + 3);
+    Ends[Id] = Id + 3;
+  };
   size_t NextRun = 0;
   // Folded broadcasts being copied: the subscript's node and its fold.
   std::vector<std::pair<NodeId, const BroadcastFold *>> OpenBroadcasts;
@@ -1524,43 +1566,55 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
         ++NextRun;
       if (NextRun < Runs.size() && Runs[NextRun].Begin == P.Start &&
           Runs[NextRun].End == P.End) {
-        const CompactText::NameRun &Run = Runs[NextRun++];
+        const CompactText::MemberRun &Run = Runs[NextRun++];
         NodeId Parent = Stack.back().first;
+        NodeId &Last = Stack.back().second;
+        PyField Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
         for (uint32_t K = 0; K < Run.Count; ++K) {
-          const CompactText::RunName &R = RunNames[Run.First + K];
-          PyNode Q;
-          Q.Start = R.Start;
-          Q.End = R.End;
-          Q.Line = R.Line;
-          Q.Column = R.Column;
-          Q.Symbol = R.Symbol;
-          Q.Kind = G.Kinds[R.Symbol];
-          Q.Named = true;
-          Q.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
-          Q.Parent = Parent;
-          NodeId Id = NodeId(Nodes.size());
-          NodeId &Last = Stack.back().second;
-          if (Last == NoNode)
-            Nodes[Parent].FirstChild = Id;
-          else
-            Nodes[Last].NextSibling = Id;
-          Last = Id;
-          Nodes.push_back(Q);
-          Ends.push_back(Id + 1);
+          const CompactText::RunMember &M = RunMembers[Run.First + K];
+          if (M.ValueStart == M.End) { // a token
+            AddToken(M.Start, M.End, M.Line, M.Column, M.Symbol, Field, Parent,
+                     Last);
+            continue;
+          }
+          // keyword_argument / default_parameter (name: name, value: token)
+          // or typed_parameter (name, type: type(token)).
+          PyNode Pair;
+          Pair.Start = M.Start;
+          Pair.End = M.End;
+          Pair.Line = M.Line;
+          Pair.Column = M.Column;
+          Pair.Symbol = M.Symbol;
+          Pair.Kind = G.Kinds[M.Symbol];
+          Pair.Named = true;
+          Pair.Field = Field;
+          NodeId PairId = AddChild(Pair, Parent, Last);
+          NodeId PairLast = NoNode;
+          bool Typed = M.Symbol == G.TypedParameter;
+          AddToken(M.Start, M.NameEnd, M.Line, M.Column, G.Identifier,
+                   Typed ? PyField::None : G.Fields[G.NameField], PairId,
+                   PairLast);
+          uint32_t ValueColumn = M.Column + (M.ValueStart - M.Start);
+          if (Typed) {
+            PyNode TypeNode = Pair;
+            TypeNode.Start = M.ValueStart;
+            TypeNode.Column = ValueColumn;
+            TypeNode.Symbol = G.Type;
+            TypeNode.Kind = G.Kinds[G.Type];
+            TypeNode.Field = G.Fields[G.TypeField];
+            NodeId TypeId = AddChild(TypeNode, PairId, PairLast);
+            NodeId TypeLast = NoNode;
+            AddToken(M.ValueStart, M.End, M.Line, ValueColumn, M.ValueSymbol,
+                     PyField::None, TypeId, TypeLast);
+            Ends[TypeId] = NodeId(Nodes.size());
+          } else {
+            AddToken(M.ValueStart, M.End, M.Line, ValueColumn, M.ValueSymbol,
+                     G.Fields[G.ValueField], PairId, PairLast);
+          }
+          Ends[PairId] = NodeId(Nodes.size());
         }
         return false; // leaves: nothing to enter
       }
-    }
-    // A folded keyword argument: the identifier spanning `name=value`.
-    const CompactText::KeywordFold *Keyword = nullptr;
-    if (Sym == G.Identifier && NextKeyword < Keywords.size()) {
-      while (NextKeyword < Keywords.size() &&
-             Keywords[NextKeyword].NameBegin < P.Start)
-        ++NextKeyword;
-      if (NextKeyword < Keywords.size() &&
-          Keywords[NextKeyword].NameBegin == P.Start &&
-          Keywords[NextKeyword].ValueEnd == P.End)
-        Keyword = &Keywords[NextKeyword++];
     }
     // The attribute that ends where a folded broadcast ends is that
     // subscript; its object is the value, its name the slice and the None.
@@ -1633,44 +1687,6 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
       else
         Nodes[Last].NextSibling = Id;
       Last = Id;
-    }
-    if (Keyword) {
-      // keyword_argument(name: identifier, value: the token, or the
-      // attribute of a folded dotted name).
-      PyNode Name = P, Value = P;
-      P.Symbol = G.KeywordArgument;
-      P.Kind = G.Kinds[G.KeywordArgument];
-      P.FirstChild = Id + 1;
-      Name.Parent = Value.Parent = Id;
-      Name.End = Keyword->NameEnd;
-      Name.Field = G.Fields[G.NameField];
-      Name.NextSibling = Id + 2;
-      Value.Start = Keyword->ValueBegin;
-      Value.Column = P.Column + (Keyword->ValueBegin - Keyword->NameBegin);
-      Value.Field = G.Fields[G.ValueField];
-      Value.Symbol = Keyword->ValueSymbol;
-      Value.Kind = G.Kinds[Value.Symbol];
-      uint32_t ValueSplit = Split > Keyword->ValueBegin - P.Start
-                                ? Split - (Keyword->ValueBegin - P.Start)
-                                : 0;
-      Nodes.push_back(P);
-      Nodes.push_back(Name);
-      Ends.push_back(0); // set by Finish
-      Ends.push_back(Id + 2);
-      if (ValueSplit && Value.Symbol == G.Identifier) {
-        auto [Object, Attr] = Unfold(Value, ValueSplit, Id + 2);
-        Nodes.push_back(Value);
-        Nodes.push_back(Object);
-        Nodes.push_back(Attr);
-        Ends.push_back(Id + 5);
-        Ends.push_back(Id + 4);
-        Ends.push_back(Id + 5);
-      } else {
-        Nodes.push_back(Value);
-        Ends.push_back(Id + 3);
-      }
-      Stack.push_back({Id, Id + 2});
-      return true;
     }
     if (Split) {
       auto [Name, Attr] = Unfold(P, Split, Id);

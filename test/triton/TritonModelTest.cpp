@@ -416,7 +416,8 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   for (llvm::StringRef Broken :
        {"def k(X):  # c\n    s = 'open\n    y = f(a=b, c=d.e)\n",
         "def k(X):  # c\n    y = f(a.b=1, c=d)\n    z = g(e=h)\n",
-        "def k(a, 0, True, b):  # c\n    return a\n"}) {
+        "def k(a, 0, True, b):  # c\n    return a\n",
+        "def k(a.b: c, d):  # c\n    return g(e: f, h)\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
     auto A = PySyntaxTree::parse(Broken, BR, true);
