@@ -128,10 +128,17 @@ struct GrammarTables {
            KeywordArgument = 0, Integer = 0, Float = 0, True = 0, False = 0,
            DefaultParameter = 0, TypedParameter = 0, Type = 0;
   TSFieldId ObjectField = 0, AttributeField = 0, ValueField = 0,
-            SubscriptField = 0, NameField = 0, TypeField = 0;
+            SubscriptField = 0, NameField = 0, TypeField = 0, LeftField = 0,
+            RightField = 0, OperatorField = 0;
+  TSSymbol BinaryOperator = 0;
 
   /// Whether W is a word the grammar spells out (a keyword, soft keyword or
   /// `__future__`): a name that must reach tree-sitter as written.
+  /// The anonymous symbol of an arithmetic operator token (`+`, `//`).
+  TSSymbol operatorSymbol(llvm::StringRef Op) const {
+    return ts_language_symbol_for_name(Language, Op.data(), uint32_t(Op.size()),
+                                       false);
+  }
   bool isGrammarWord(llvm::StringRef W) const {
     if (W.size() > LongestWord)
       return false;
@@ -167,6 +174,11 @@ struct GrammarTables {
         ts_language_symbol_for_name(Language, "typed_parameter", 15, true);
     Type = ts_language_symbol_for_name(Language, "type", 4, true);
     TypeField = ts_language_field_id_for_name(Language, "type", 4);
+    LeftField = ts_language_field_id_for_name(Language, "left", 4);
+    RightField = ts_language_field_id_for_name(Language, "right", 5);
+    OperatorField = ts_language_field_id_for_name(Language, "operator", 8);
+    BinaryOperator =
+        ts_language_symbol_for_name(Language, "binary_operator", 15, true);
     Float = ts_language_symbol_for_name(Language, "float", 5, true);
     True = ts_language_symbol_for_name(Language, "true", 4, true);
     False = ts_language_symbol_for_name(Language, "false", 5, true);
@@ -772,9 +784,10 @@ PySyntaxTree::parse(llvm::StringRef Source,
 /// - the broadcasts `[:, None]` and `[None, :]` (with or without the space)
 ///   after a name, `)` or `]` become `.` and a name of underscores, turned
 ///   back into the subscript (value, slice, none);
-/// - names become `a`; keyword arguments with a one-token value, and runs
-///   of names `a, b, c` in a call's or def's parentheses, one `a` each
-///   (shortenNames).
+/// - names become `a`; runs of arguments or parameters in a call's or a
+///   def's parentheses (`a, 0, b=c, d: e`), and binary operations of two
+///   tokens with nothing binding tighter around them (`a * b`), one `a`
+///   each (shortenNames).
 /// A fold inside a string or comment is harmless: no identifier node starts
 /// there, so the copy never looks at it.
 class CompactText {
@@ -838,6 +851,18 @@ public:
     uint32_t NameEnd, ValueStart;
     TSSymbol ValueSymbol;
   };
+  /// A binary operation of two tokens folded into one name: left token
+  /// [Start, LeftEnd), operator [OpStart, OpEnd), right [RightStart, End).
+  /// File offsets, on one line; a name holding a folded dot is an
+  /// attribute.
+  struct BinaryFold {
+    uint32_t Start, End, Line, Column;
+    uint32_t LeftEnd, OpStart, OpEnd, RightStart;
+    TSSymbol Left, Op, Right;
+  };
+  /// Ordered by Start.
+  const std::vector<BinaryFold> &binaries() const { return Binaries; }
+
   /// Ordered by Begin.
   const std::vector<MemberRun> &runs() const { return Runs; }
   const std::vector<RunMember> &runMembers() const { return RunMembers; }
@@ -1183,6 +1208,112 @@ private:
         return E;
       };
       uint32_t I = 0;
+      auto SkipSpaces = [&](uint32_t J) {
+        while (J < N && (T[J] == ' ' || T[J] == '\t'))
+          ++J;
+        return J;
+      };
+      // `a * b` at Begin, both one token (a name, a plain decimal number,
+      // True/False/None), with nothing binding tighter on either side: the
+      // caller knows what comes before (an opening bracket, `,`, `:`, an
+      // assignment's or comparison's `=`, a statement's start); after it
+      // must come the end
+      // of the expression (a closing bracket, `,`, `:`, `;`, a statement's
+      // end) or an operator that binds looser (comparisons, bitwise,
+      // shifts; `+`/`-` after either kind, and `*`, `/`, `//`, `%` after a
+      // multiplicative one, all left-associative). One name stands for the
+      // binary_operator. On a fold, I is past it.
+      auto TryBinary = [&](uint32_t Begin) {
+        uint32_t LeftEnd = MemberEnd(Begin);
+        TSSymbol Left =
+            LeftEnd > Begin ? valueSymbol(T + Begin, LeftEnd - Begin) : 0;
+        uint32_t J = SkipSpaces(LeftEnd);
+        if (!Left || J + 1 >= N)
+          return false;
+        char O = T[J];
+        bool Multiplicative = O == '*' || O == '/' || O == '%';
+        uint32_t OpEnd = J + 1;
+        if (O == '/' && T[J + 1] == '/')
+          OpEnd = J + 2;
+        if ((O != '+' && O != '-' && !Multiplicative) || OpEnd >= N ||
+            T[OpEnd] == '=' || (O == '*' && T[J + 1] == '*') ||
+            (O == '-' && T[J + 1] == '>'))
+          return false;
+        uint32_t V = SkipSpaces(OpEnd);
+        uint32_t RightEnd = V < N ? MemberEnd(V) : V;
+        TSSymbol Right = RightEnd > V ? valueSymbol(T + V, RightEnd - V) : 0;
+        uint32_t K = SkipSpaces(RightEnd);
+        if (!Right || K >= N)
+          return false;
+        char X = T[K], Y = K + 1 < N ? T[K + 1] : '\0';
+        bool Closes;
+        switch (X) {
+        case ')':
+        case ']':
+        case '}':
+        case ',':
+        case ':':
+        case ';':
+        case '<':
+        case '>':
+          Closes = true;
+          break;
+        case '\n':
+          Closes = Brackets.empty();
+          break;
+        case '=':
+        case '!':
+          Closes = Y == '=';
+          break;
+        case '&':
+        case '|':
+        case '^':
+          Closes = Y != '=';
+          break;
+        case '+':
+        case '-':
+          Closes = Y != '=' && !(X == '-' && Y == '>');
+          break;
+        case '*':
+        case '%':
+          Closes = Multiplicative && Y != '=' && Y != '*';
+          break;
+        case '/':
+          Closes = Multiplicative && Y != '=' &&
+                   !(Y == '/' && K + 2 < N && T[K + 2] == '=');
+          break;
+        default:
+          Closes = false;
+        }
+        if (!Closes)
+          return false;
+        uint32_t Base = P.SourceBegin;
+        Binaries.push_back({Base + Begin, Base + RightEnd, Row,
+                            uint32_t(int64_t(Begin) - RowStart), Base + LeftEnd,
+                            Base + J, Base + OpEnd, Base + V, Left,
+                            G.operatorSymbol(llvm::StringRef(T + J, OpEnd - J)),
+                            Right});
+        Condense(Begin, RightEnd);
+        I = RightEnd;
+        return true;
+      };
+      // Whether an operand may start here, after Before: see TryBinary.
+      auto BinaryMayStart = [&](char Before) {
+        if (CaseLine)
+          return false;
+        switch (Before) {
+        case '(':
+        case '[':
+        case ',':
+        case ':':
+        case '\n':
+          return true;
+        case '=': // an assignment's, or a comparison's: both bind looser
+          return true;
+        default:
+          return false;
+        }
+      };
       // A run of members at Begin, `a, b, 0, c=d, e: f`, each followed by
       // `,` or `)`, in a call's parentheses (InDef false) or a def's: a
       // member is one token (a name; in a call also a plain decimal number
@@ -1205,11 +1336,6 @@ private:
               break;
             }
           }
-          return J;
-        };
-        auto SkipSpaces = [&](uint32_t J) {
-          while (J < N && (T[J] == ' ' || T[J] == '\t'))
-            ++J;
           return J;
         };
         uint32_t Base = P.SourceBegin;
@@ -1324,6 +1450,10 @@ private:
             Previous = 'a';
             continue;
           }
+          if (BinaryMayStart(Previous) && TryBinary(I)) {
+            Previous = 'a';
+            continue;
+          }
           // A number, with its letters, dots and exponent sign.
           for (++I; I < N; ++I) {
             char D = T[I];
@@ -1377,6 +1507,9 @@ private:
             (Before == '(' || Before == ',') &&
             TryRun(Begin, Brackets.back() == DefParen))
           continue;
+        // `a * b`: see TryBinary.
+        if (Ascii && BinaryMayStart(Before) && TryBinary(Begin))
+          continue;
         if (I - Begin < 2 || !Ascii || GrammarWord ||
             (Begin > 0 && T[Begin - 1] == '\\'))
           continue;
@@ -1395,6 +1528,7 @@ private:
   std::vector<uint32_t> Folds;
   std::vector<BroadcastFold> Broadcasts;
   std::vector<MemberRun> Runs;
+  std::vector<BinaryFold> Binaries;
   std::vector<RunMember> RunMembers;
   size_t Current = 0;
 };
@@ -1522,6 +1656,10 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     Ends[Id] = Id + 3;
   };
   size_t NextRun = 0;
+  static const std::vector<CompactText::BinaryFold> NoBinaries;
+  const std::vector<CompactText::BinaryFold> &Binaries =
+      Compact ? Compact->binaries() : NoBinaries;
+  size_t NextBinary = 0;
   // Folded broadcasts being copied: the subscript's node and its fold.
   std::vector<std::pair<NodeId, const BroadcastFold *>> OpenBroadcasts;
   // Appends the cursor's node unless it is punctuation: anonymous tokens
@@ -1614,6 +1752,46 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
           Ends[PairId] = NodeId(Nodes.size());
         }
         return false; // leaves: nothing to enter
+      }
+    }
+    // A folded binary operation: the identifier spanning `a * b`.
+    if (Sym == G.Identifier && NextBinary < Binaries.size()) {
+      while (NextBinary < Binaries.size() &&
+             Binaries[NextBinary].Start < P.Start)
+        ++NextBinary;
+      if (NextBinary < Binaries.size() &&
+          Binaries[NextBinary].Start == P.Start &&
+          Binaries[NextBinary].End == P.End) {
+        const CompactText::BinaryFold &B = Binaries[NextBinary++];
+        NodeId &Last = Stack.back().second;
+        PyNode Op;
+        Op.Start = B.Start;
+        Op.End = B.End;
+        Op.Line = B.Line;
+        Op.Column = B.Column;
+        Op.Symbol = G.BinaryOperator;
+        Op.Kind = G.Kinds[G.BinaryOperator];
+        Op.Named = true;
+        Op.Field = F < G.Fields.size() ? G.Fields[F] : PyField::Other;
+        NodeId OpId = AddChild(Op, Stack.back().first, Last);
+        NodeId OpLast = NoNode;
+        AddToken(B.Start, B.LeftEnd, B.Line, B.Column, B.Left,
+                 G.Fields[G.LeftField], OpId, OpLast);
+        PyNode Token;
+        Token.Start = B.OpStart;
+        Token.End = B.OpEnd;
+        Token.Line = B.Line;
+        Token.Column = B.Column + (B.OpStart - B.Start);
+        Token.Symbol = B.Op;
+        Token.Kind = G.Kinds[B.Op];
+        Token.Named = false;
+        Token.Field = G.Fields[G.OperatorField];
+        AddChild(Token, OpId, OpLast);
+        AddToken(B.RightStart, B.End, B.Line,
+                 B.Column + (B.RightStart - B.Start), B.Right,
+                 G.Fields[G.RightField], OpId, OpLast);
+        Ends[OpId] = NodeId(Nodes.size());
+        return false; // built whole: nothing to enter
       }
     }
     // The attribute that ends where a folded broadcast ends is that

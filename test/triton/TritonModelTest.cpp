@@ -330,7 +330,9 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
   // values of more than one token, tuples outside parentheses; and where
   // folding a run `a, b, 0` would: tuples, subscripts, lists, sets,
   // parentheses after a keyword, lambda parameters, numbers that are not
-  // plain decimals.
+  // plain decimals; and where folding `a * b` would: operators that bind
+  // tighter on either side, unary operators, right-associative `**`,
+  // augmented assignments, comparisons chained.
   llvm::StringRef Src =
       "from __future__ import annotations\n"
       "import triton.language as tl\n"
@@ -387,7 +389,26 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    class D(A, B):\n        pass\n"
       "    r = g(0, a, 1.5, True, None, 1e-5, .5) + g(0x1F, a) + g(a, -1, 2j)\n"
       "    r = tl.arange(0, B) + g(1, 2)[0] + g(a, 'x', b) + g(1,\n      2, "
-      "\\\n      3)\n";
+      "\\\n      3)\n"
+      "    def inner3(X, Y: tl.tensor, N, B: tl.constexpr, C: int = 4,\n"
+      "               D=tl.float32, E: x.y.z, *, F=1, G: H):\n"
+      "        return g(X, k=1, m=tl.int64, n=True)\n"
+      "    r = g(x=1) + g(a.b, c.d) + g(a, b=c.d.e, f=1)\n"
+      "    r = a * b + c - d * 2 // e % f / g + (h - i) * j\n"
+      "    r = -a * b + a * -b + a ** b * c + a * b ** c + a * b[0] + a * "
+      "b(c)\n"
+      "    r = a * b.c + a.b * c + a * b if c else d * e\n"
+      "    s = [a * b for a in c] + {a * b: c * d} + x[a * b:c + d]\n"
+      "    r = (a + b) * c + a + b * c + a - b - c + (a < b * c < d)\n"
+      "    r = a * b << c + a + b >> c & d | e ^ f == g != h <= i >= j\n"
+      "    r += a * b; r -= a * b; r *= a + b; r //= a - b; r = a*b; r = a+-b\n"
+      "    r = g(a * b, c=a * b) + (lambda: a * b)() + (not a * b)\n"
+      "    r = (a * b and c * d or not e * f) + (a @ b * c) + (a * 1.5e-3)\n"
+      "    a * b\n"
+      "    r = a + b * c\n    r = a - b % c\n    r = a + b / c\n    r = a + b "
+      "// c\n"
+      "    r = (a + b\n        * c) + (x <= a * b <= y)\n"
+      "    r = (a\n        * b) + (a * b\n        + c) + (a *\n        b)\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
   auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
@@ -417,7 +438,9 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
        {"def k(X):  # c\n    s = 'open\n    y = f(a=b, c=d.e)\n",
         "def k(X):  # c\n    y = f(a.b=1, c=d)\n    z = g(e=h)\n",
         "def k(a, 0, True, b):  # c\n    return a\n",
-        "def k(a.b: c, d):  # c\n    return g(e: f, h)\n"}) {
+        "def k(a.b: c, d):  # c\n    return g(e: f, h)\n",
+        "def k(a):  # c\n    a * b = c\n    x = a * b = d\n",
+        "match x:  # c\n    case [a * b, c]:\n        pass\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
     auto A = PySyntaxTree::parse(Broken, BR, true);
