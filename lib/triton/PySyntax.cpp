@@ -1018,6 +1018,27 @@ private:
           (Begin == 0 || (!isNameChar(T[Begin - 1]) && T[Begin - 1] != '.'));
       if (!Foldable)
         continue;
+      // After a dot across blanks (`x . a.b` goes on the chain), a splat
+      // (`*a.b`, `**a.b`) or `await` (tree-sitter binds the prefix to the
+      // first name: `(*a).b`): no fold there.
+      {
+        uint32_t K = Begin;
+        while (K > 0 && (T[K - 1] == ' ' || T[K - 1] == '\t'))
+          --K;
+        if (K > 0 && T[K - 1] == '.') // `x . a.b`: the chain goes on
+          continue;
+        if (K > 0 && T[K - 1] == '*') {
+          uint32_t L = K - 1;
+          while (L > 0 && (T[L - 1] == ' ' || T[L - 1] == '\t'))
+            --L;
+          if (L == 0 ||
+              !(isNameChar(T[L - 1]) || T[L - 1] == ')' || T[L - 1] == ']'))
+            continue;
+        }
+        if (K >= 5 && llvm::StringRef(T + K - 5, 5) == "await" &&
+            (K == 5 || !isNameChar(T[K - 6])))
+          continue;
+      }
       uint32_t Dot = I, End = I + 1;
       while (End < N && isNameChar(T[End]))
         ++End;
@@ -1548,6 +1569,11 @@ PySyntaxTree::parse(llvm::StringRef Source,
     withParsedTree(Compact.text(), G.Language, [&](TSTree *Tree) {
       Result = copyTree(Source, Tree, &Compact);
     });
+    // The condensed text parses to the same tree as long as the code is
+    // valid; tree-sitter's error recovery sees other tokens, so a file with
+    // errors is parsed again as written, for the tree of the text itself.
+    if (Condense && Result && Result->hasErrors())
+      return parse(Source, Spans, /*Condense=*/false);
   }
   return Result;
 }

@@ -405,6 +405,8 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    r = g(a * b, c=a * b) + (lambda: a * b)() + (not a * b)\n"
       "    r = (a * b and c * d or not e * f) + (a @ b * c) + (a * 1.5e-3)\n"
       "    a * b\n"
+      "    r = (*a.b,) + g(*a.b, **c.d) + a ** b.c + x . a.b + x. a.b\n"
+      "    b = *a.b, c\n"
       "    r = a + b * c\n    r = a - b % c\n    r = a + b / c\n    r = a + b "
       "// c\n"
       "    r = (a + b\n        * c) + (x <= a * b <= y)\n"
@@ -440,7 +442,13 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
         "def k(a, 0, True, b):  # c\n    return a\n",
         "def k(a.b: c, d):  # c\n    return g(e: f, h)\n",
         "def k(a):  # c\n    a * b = c\n    x = a * b = d\n",
-        "match x:  # c\n    case [a * b, c]:\n        pass\n"}) {
+        "match x:  # c\n    case [a * b, c]:\n        pass\n",
+        // Error recovery sees other tokens in the condensed text: parsed
+        // again as written.
+        "def k(\n    A: tl.constexpr,  # c\n    B: tdef l.constexpr,\n"
+        "    C: tl.constexpr,\n    D: tl.constexpr,\n):\n"
+        "    x = tl.load(A + tl.arange(0, C)[:, None], mask=m, other=0.0)\n",
+        "def k(W, p):  # c\n    tl.store(W, p.to(W.dtype.elem\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
     auto A = PySyntaxTree::parse(Broken, BR, true);
