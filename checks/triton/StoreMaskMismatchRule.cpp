@@ -299,9 +299,20 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     }
     return false;
   };
+  // `offs = (...) % M` is already below M: its bound `offs < M` holds on
+  // every lane (the tutorial matmul's wrapped rows, with a sibling access
+  // that masks the same index anyway).
+  auto WrappedBelowBound = [&](const Binding *B, NodeId Bound) {
+    if (B->Kind != BindingKind::Assign)
+      return false;
+    NodeId V = T.stripParens(B->Value);
+    return T.kind(V) == PyKind::BinaryOperator && T.operatorText(V) == "%" &&
+           T.text(T.stripParens(T.field(V, PyField::Right))) == T.text(Bound);
+  };
   for (const auto &[B, Test] : Bounds) {
     if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
-        MaskCoversAlias(B) || MaskTestsBound(Test.Bound))
+        MaskCoversAlias(B) || MaskTestsBound(Test.Bound) ||
+        WrappedBelowBound(B, Test.Bound))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }
