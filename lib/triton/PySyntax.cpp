@@ -993,6 +993,18 @@ private:
           B = {I, I + 9, 7, 1};
         else if (Rest.starts_with("[None,:]"))
           B = {I, I + 8, 6, 1};
+        // In an annotation (`a: x[...]`, `-> x[...]`) a name followed by
+        // `[` is a generic type, which takes no slice: left alone after `:`
+        // or `>`, when a name (not an attribute) comes before the bracket.
+        if (B.End && isNameChar(T[I - 1])) {
+          uint32_t K = I;
+          while (K > 0 && isNameChar(T[K - 1]))
+            --K;
+          while (K > 0 && (T[K - 1] == ' ' || T[K - 1] == '\t'))
+            --K;
+          if (K > 0 && (T[K - 1] == ':' || T[K - 1] == '>'))
+            B.End = 0;
+        }
         while (B.End && PieceIndex + 1 < Pieces.size() &&
                Pieces[PieceIndex + 1].TextBegin <= I)
           ++PieceIndex;

@@ -407,6 +407,8 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    a * b\n"
       "    r = (*a.b,) + g(*a.b, **c.d) + a ** b.c + x . a.b + x. a.b\n"
       "    b = *a.b, c\n"
+      "    def g(b: y.z[None, :], c: (d)[:, None]):\n"
+      "        return {k: x[:, None]}, lambda: y[None, :], z[1:x[:, None]]\n"
       "    r = a + b * c\n    r = a - b % c\n    r = a + b / c\n    r = a + b "
       "// c\n"
       "    r = (a + b\n        * c) + (x <= a * b <= y)\n"
@@ -448,7 +450,9 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
         "def k(\n    A: tl.constexpr,  # c\n    B: tdef l.constexpr,\n"
         "    C: tl.constexpr,\n    D: tl.constexpr,\n):\n"
         "    x = tl.load(A + tl.arange(0, C)[:, None], mask=m, other=0.0)\n",
-        "def k(W, p):  # c\n    tl.store(W, p.to(W.dtype.elem\n"}) {
+        "def k(W, p):  # c\n    tl.store(W, p.to(W.dtype.elem\n",
+        // An annotation's `x[...]` is a generic type, which takes no slice.
+        "def k(a: x[:, None]) -> w[:, None]:  # c\n    v: x[:, None] = 1\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
     auto A = PySyntaxTree::parse(Broken, BR, true);
