@@ -830,6 +830,10 @@ public:
   struct BroadcastFold {
     uint32_t Bracket, End;
     uint8_t Colon, NoneAt;
+    /// Folded into the name before it (`x[:, None]` became the one name
+    /// `x_________`, from NameStart), not into an attribute of `.` and a name.
+    bool OnName = false;
+    uint32_t NameStart = 0;
   };
   /// Ordered by Bracket (and so by End).
   const std::vector<BroadcastFold> &broadcasts() const { return Broadcasts; }
@@ -996,21 +1000,51 @@ private:
         // In an annotation (`a: x[...]`, `-> x[...]`) a name followed by
         // `[` is a generic type, which takes no slice: left alone after `:`
         // or `>`, when a name (not an attribute) comes before the bracket.
+        // After another folded broadcast (`x[:, None][None, :]`) or a
+        // number (`1[:, None]`: `1.___` would lex as a float): no fold.
+        if (B.End && !Broadcasts.empty() && Broadcasts.back().End == I)
+          B.End = 0;
         if (B.End && isNameChar(T[I - 1])) {
           uint32_t K = I;
           while (K > 0 && isNameChar(T[K - 1]))
             --K;
+          if (isDigit(T[K]))
+            B.End = 0;
           while (K > 0 && (T[K - 1] == ' ' || T[K - 1] == '\t'))
             --K;
           if (K > 0 && (T[K - 1] == ':' || T[K - 1] == '>'))
             B.End = 0;
+          // A plain name (not an attribute's, a number, a keyword, or after
+          // a splat or `await`) takes the broadcast into itself: one token,
+          // which runs and binary operations can fold further.
+          uint32_t NameStart = I;
+          while (NameStart > 0 && isNameChar(T[NameStart - 1]))
+            --NameStart;
+          llvm::StringRef Name(T + NameStart, I - NameStart);
+          bool Plain = isNameStart(T[NameStart]) &&
+                       !grammar().isGrammarWord(Name) &&
+                       llvm::all_of(Name, [](char C) {
+                         return static_cast<unsigned char>(C) < 0x80;
+                       });
+          if (Plain && (K == 0 || (T[K - 1] != '.' && T[K - 1] != '*' &&
+                                   !(K >= 5 && llvm::StringRef(T + K - 5, 5) ==
+                                                   "await")))) {
+            B.OnName = true;
+            B.NameStart = NameStart;
+          }
         }
         while (B.End && PieceIndex + 1 < Pieces.size() &&
                Pieces[PieceIndex + 1].TextBegin <= I)
           ++PieceIndex;
+        if (B.OnName && B.NameStart < Pieces[PieceIndex].TextBegin)
+          B.OnName = false;
+        // `x[:, None]y` is an error; folded, the underscores would join `y`.
+        if (B.End && B.End < N &&
+            (isNameChar(T[B.End]) || T[B.End] == '"' || T[B.End] == '\''))
+          B.End = 0;
         if (B.End &&
             B.End <= Pieces[PieceIndex].TextBegin + Pieces[PieceIndex].Length) {
-          Text[I] = '.';
+          Text[I] = B.OnName ? '_' : '.';
           std::memset(&Text[I + 1], '_', B.End - I - 1);
           Broadcasts.push_back(B);
           I = B.End;
@@ -1099,9 +1133,10 @@ private:
       Dot = Map(Dot);
     PieceIndex = 0;
     for (BroadcastFold &B : Broadcasts) {
-      uint32_t Length = B.End - B.Bracket;
+      uint32_t Length = B.End - B.Bracket, NameLength = B.Bracket - B.NameStart;
       B.Bracket = Map(B.Bracket);
       B.End = B.Bracket + Length;
+      B.NameStart = B.Bracket - NameLength; // within the bracket's piece
     }
   }
 
@@ -1568,7 +1603,8 @@ private:
 
 std::unique_ptr<PySyntaxTree>
 PySyntaxTree::parse(llvm::StringRef Source,
-                    const std::vector<ParseRange> &Spans, bool Condense) {
+                    const std::vector<ParseRange> &Spans, Reading How) {
+  bool Condense = How != Reading::Plain;
   const GrammarTables &G = grammar();
   std::unique_ptr<PySyntaxTree> Result;
   if (Spans.size() == 1 && Spans[0].Begin == 0 &&
@@ -1584,8 +1620,8 @@ PySyntaxTree::parse(llvm::StringRef Source,
     // The condensed text parses to the same tree as long as the code is
     // valid; tree-sitter's error recovery sees other tokens, so a file with
     // errors is parsed again as written, for the tree of the text itself.
-    if (Condense && Result && Result->hasErrors())
-      return parse(Source, Spans, /*Condense=*/false);
+    if (How == Reading::CondensedOrPlain && Result && Result->hasErrors())
+      return parse(Source, Spans, Reading::Plain);
   }
   return Result;
 }
@@ -1641,10 +1677,6 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     P.FirstChild = Id + 1;
     return std::make_pair(Name, Attr);
   };
-  using BroadcastFold = CompactText::BroadcastFold;
-  static const std::vector<BroadcastFold> NoBroadcasts;
-  const std::vector<BroadcastFold> &Broadcasts =
-      Compact ? Compact->broadcasts() : NoBroadcasts;
   size_t NextBroadcast = 0; // the first whose end is past the last start
   static const std::vector<CompactText::MemberRun> NoRuns;
   static const std::vector<CompactText::RunMember> NoRunMembers;
@@ -1665,8 +1697,61 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     Ends.push_back(Id + 1);
     return Id;
   };
+  using BroadcastFold = CompactText::BroadcastFold;
+  static const std::vector<BroadcastFold> NoBroadcasts;
+  const std::vector<BroadcastFold> &Broadcasts =
+      Compact ? Compact->broadcasts() : NoBroadcasts;
+  // The broadcast folded into the name [Start, End), or null.
+  auto NameBroadcast = [&](uint32_t Start,
+                           uint32_t End) -> const BroadcastFold * {
+    auto It = std::lower_bound(
+        Broadcasts.begin(), Broadcasts.end(), End,
+        [](const BroadcastFold &B, uint32_t E) { return B.End < E; });
+    if (It != Broadcasts.end() && It->End == End && It->OnName &&
+        It->NameStart == Start)
+      return &*It;
+    return nullptr;
+  };
+  // subscript(value: the name, subscript: slice, subscript: none) for the
+  // name with broadcast B, as the last child of Parent.
+  auto AddBroadcast = [&](const BroadcastFold &B, uint32_t Line,
+                          uint32_t Column, PyField Field, NodeId Parent,
+                          NodeId &Last) {
+    PyNode Sub;
+    Sub.Start = B.NameStart;
+    Sub.End = B.End;
+    Sub.Line = Line;
+    Sub.Column = Column;
+    Sub.Symbol = G.Subscript;
+    Sub.Kind = G.Kinds[G.Subscript];
+    Sub.Named = true;
+    Sub.Field = Field;
+    NodeId SubId = AddChild(Sub, Parent, Last);
+    NodeId SubLast = NoNode;
+    PyNode Name = Sub;
+    Name.End = B.Bracket;
+    Name.Symbol = G.Identifier;
+    Name.Kind = G.Kinds[G.Identifier];
+    Name.Field = G.Fields[G.ValueField];
+    AddChild(Name, SubId, SubLast);
+    uint32_t BracketColumn = Column + (B.Bracket - B.NameStart);
+    for (int K = 0; K < 2; ++K) {
+      bool IsSlice = (K == 0) == (B.Colon < B.NoneAt);
+      uint32_t At = IsSlice ? B.Colon : B.NoneAt;
+      PyNode Q = Sub;
+      Q.Start = B.Bracket + At;
+      Q.End = Q.Start + (IsSlice ? 1 : 4);
+      Q.Column = BracketColumn + At;
+      Q.Symbol = IsSlice ? G.Slice : G.None;
+      Q.Kind = G.Kinds[Q.Symbol];
+      Q.Field = G.Fields[G.SubscriptField];
+      AddChild(Q, SubId, SubLast);
+    }
+    Ends[SubId] = NodeId(Nodes.size());
+  };
   // A leaf [Start, End) of symbol Sym, or the attribute of a folded dot in
-  // it, as the last child of Parent.
+  // it, or the subscript of a broadcast folded into it, as the last child
+  // of Parent.
   auto AddToken = [&](uint32_t Start, uint32_t End, uint32_t Line,
                       uint32_t Column, TSSymbol Sym, PyField Field,
                       NodeId Parent, NodeId &Last) {
@@ -1679,6 +1764,11 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
     Q.Kind = G.Kinds[Sym];
     Q.Named = true;
     Q.Field = Field;
+    if (Sym == G.Identifier)
+      if (const BroadcastFold *B = NameBroadcast(Start, End)) {
+        AddBroadcast(*B, Line, Column, Field, Parent, Last);
+        return;
+      }
     auto Fold = std::lower_bound(Folds.begin(), Folds.end(), Start);
     if (Sym != G.Identifier || Fold == Folds.end() || *Fold >= End) {
       AddChild(Q, Parent, Last);
@@ -1722,6 +1812,14 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
       if (Empty)
         P.End = P.Start;
     }
+    // A name with a broadcast folded into it: its subscript.
+    if (Sym == G.Identifier && !Broadcasts.empty() && !Stack.empty())
+      if (const BroadcastFold *B = NameBroadcast(P.Start, P.End)) {
+        AddBroadcast(*B, Point.row, Point.column,
+                     F < G.Fields.size() ? G.Fields[F] : PyField::Other,
+                     Stack.back().first, Stack.back().second);
+        return false; // built whole: nothing to enter
+      }
     // A folded `name_attr` identifier: the offset of its dot (file offsets
     // from here on). Identifiers come in increasing order of start.
     uint32_t Split = 0;

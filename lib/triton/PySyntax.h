@@ -171,15 +171,19 @@ public:
   static std::unique_ptr<PySyntaxTree>
   parse(llvm::StringRef Source,
         const std::vector<TopLevelSpan> *Spans = nullptr);
-  /// Parses only Ranges (sorted, disjoint; see parseRangesOf). With
-  /// Condense, tree-sitter reads fewer tokens and characters for the same
-  /// tree: `name.attr` and the broadcasts `[:, None]`, `[None, :]` are
-  /// folded into one name and rebuilt in the copy, and names are shortened
-  /// (positions map back). The tree is the same node for node; false only
-  /// to check that it is.
+  /// How tree-sitter reads the ranges: as written, or condensed (fewer
+  /// tokens and characters for the same tree: `name.attr`, `[:, None]`,
+  /// runs of arguments and binary operations of two tokens folded into one
+  /// name and rebuilt in the copy, names shortened, positions mapped back).
+  /// CondensedOrPlain parses a file whose condensed text has syntax errors
+  /// again as written (error recovery sees other tokens); Condensed does
+  /// not, to check the condensed parse itself.
+  enum class Reading { Plain, Condensed, CondensedOrPlain };
+  /// Parses only Ranges (sorted, disjoint; see parseRangesOf). The tree is
+  /// the same node for node whichever the Reading.
   static std::unique_ptr<PySyntaxTree>
   parse(llvm::StringRef Source, const std::vector<ParseRange> &Ranges,
-        bool Condense = true);
+        Reading How = Reading::CondensedOrPlain);
 
   /// tree-sitter's part of parse(Source, Ranges) alone, the tree dropped
   /// uncopied; returns the root's child count. For the benchmark's floor.

@@ -407,6 +407,10 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    a * b\n"
       "    r = (*a.b,) + g(*a.b, **c.d) + a ** b.c + x . a.b + x. a.b\n"
       "    b = *a.b, c\n"
+      "    r = x[:, None] * y + g(x[:, None], y[None, :], m=x[:,None])\n"
+      "    r = x[:, None].to(t) + (x[:, None] < n) + None[:, None] + 1[:, "
+      "None]\n"
+      "    b = *x[:, None], g(*x[None, :]) + a.b[:, None] + x . y[:, None]\n"
       "    def g(b: y.z[None, :], c: (d)[:, None]):\n"
       "        return {k: x[:, None]}, lambda: y[None, :], z[1:x[:, None]]\n"
       "    r = a + b * c\n    r = a - b % c\n    r = a + b / c\n    r = a + b "
@@ -415,13 +419,19 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "    r = (a\n        * b) + (a * b\n        + c) + (a *\n        b)\n";
   std::vector<ParseRange> R = parseRangesOf(Src, scanTopLevel(Src), true);
   R = withoutTrivia(Src, R);
-  auto Folded = PySyntaxTree::parse(Src, R, /*Condense=*/true);
-  auto Plain = PySyntaxTree::parse(Src, R, /*Condense=*/false);
+  // Condensed without falling back to the plain text: the valid source
+  // must parse cleanly condensed, or the comparison would prove nothing.
+  auto Folded = PySyntaxTree::parse(Src, R, PySyntaxTree::Reading::Condensed);
+  auto Plain = PySyntaxTree::parse(Src, R, PySyntaxTree::Reading::Plain);
   ASSERT_TRUE(Folded && Plain);
   Plain->walk(Plain->root(), [&](NodeId N) {
     EXPECT_NE(Plain->kind(N), PyKind::Error) << Plain->node(N).Line + 1;
   });
   EXPECT_FALSE(Plain->hasErrors());
+  Folded->walk(Folded->root(), [&](NodeId N) {
+    EXPECT_NE(Folded->kind(N), PyKind::Error) << Folded->node(N).Line + 1;
+  });
+  EXPECT_FALSE(Folded->hasErrors());
   expectSameTree(*Folded, *Plain);
   // The unfolded attribute has its parts as children, as tree-sitter's.
   NodeId Call = NoNode;
@@ -452,11 +462,13 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
         "    x = tl.load(A + tl.arange(0, C)[:, None], mask=m, other=0.0)\n",
         "def k(W, p):  # c\n    tl.store(W, p.to(W.dtype.elem\n",
         // An annotation's `x[...]` is a generic type, which takes no slice.
-        "def k(a: x[:, None]) -> w[:, None]:  # c\n    v: x[:, None] = 1\n"}) {
+        "def k(a: x[:, None]) -> w[:, None]:  # c\n    v: x[:, None] = 1\n",
+        "def k(x):  # c\n    return x[:, None]y\n",
+        "def k(x):  # c\n    return g(e: f, h)\n"}) {
     std::vector<ParseRange> BR = withoutTrivia(
         Broken, parseRangesOf(Broken, scanTopLevel(Broken), true));
-    auto A = PySyntaxTree::parse(Broken, BR, true);
-    auto B = PySyntaxTree::parse(Broken, BR, false);
+    auto A = PySyntaxTree::parse(Broken, BR);
+    auto B = PySyntaxTree::parse(Broken, BR, PySyntaxTree::Reading::Plain);
     ASSERT_TRUE(A && B);
     EXPECT_TRUE(B->hasErrors());
     expectSameTree(*A, *B);

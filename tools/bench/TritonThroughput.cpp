@@ -128,8 +128,26 @@ int main(int Argc, char **Argv) {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (Ranges.empty())
           continue;
-        auto A = kerneltidy::triton::PySyntaxTree::parse(F.Text, Ranges, true);
-        auto B = kerneltidy::triton::PySyntaxTree::parse(F.Text, Ranges, false);
+        using kerneltidy::triton::PySyntaxTree;
+        auto A = PySyntaxTree::parse(F.Text, Ranges,
+                                     PySyntaxTree::Reading::Condensed);
+        auto Plain =
+            PySyntaxTree::parse(F.Text, Ranges, PySyntaxTree::Reading::Plain);
+        // Valid code must parse condensed as it is: a fallback there is a
+        // fold that breaks the grammar (and costs the plain parse).
+        if (A && Plain && A->hasErrors() && !Plain->hasErrors())
+          std::printf("fold-check: %s: condensed text has errors, plain not\n",
+                      F.Path.c_str());
+        if (A && A->hasErrors())
+          A = std::move(Plain); // what parse() gives: the plain tree
+        auto B =
+            PySyntaxTree::parse(F.Text, Ranges, PySyntaxTree::Reading::Plain);
+        if (!A || !B)
+          std::printf("fold-check: %s: no tree (%s)\n", F.Path.c_str(),
+                      A ? "plain" : "condensed");
+        if (A && B && A->hasErrors() != B->hasErrors())
+          std::printf("fold-check: %s: errors %d condensed, %d not\n",
+                      F.Path.c_str(), A->hasErrors(), B->hasErrors());
         bool Same = A && B && A->hasErrors() == B->hasErrors();
         for (size_t I = 0; Same && I < std::min(A->size(), B->size()); ++I) {
           const auto &X = A->node(kerneltidy::triton::NodeId(I));
