@@ -959,13 +959,15 @@ private:
     uint32_t N = uint32_t(Text.size());
     size_t PieceIndex = 0;
     bool SkipLine = false, Continued = false;
+    unsigned SkipDepth = 0; // brackets open on skipped lines
     for (uint32_t I = 0; I < N;) {
       char C = T[I];
       if (C == '\n' || I == 0) {
         // A line's first word decides whether its names may fold; a line
-        // ended by a backslash hands its decision on.
+        // ended by a backslash, or inside brackets opened on a skipped line
+        // (`from m import (\n a,\n b)`), hands its decision on.
         uint32_t J = C == '\n' ? I + 1 : I;
-        bool Inherit = Continued && SkipLine;
+        bool Inherit = SkipLine && (Continued || SkipDepth > 0);
         while (J < N && (T[J] == ' ' || T[J] == '\t'))
           ++J;
         uint32_t W = J;
@@ -974,12 +976,18 @@ private:
         llvm::StringRef First(T + J, W - J);
         SkipLine =
             Inherit || First == "import" || First == "from" || First == "case";
+        if (!SkipLine)
+          SkipDepth = 0;
         Continued = false;
         if (C == '\n') {
           I = J;
           continue;
         }
       }
+      if (SkipLine && (C == '(' || C == '[' || C == '{'))
+        ++SkipDepth;
+      else if (SkipLine && SkipDepth && (C == ')' || C == ']' || C == '}'))
+        --SkipDepth;
       if (C == '\\' && I + 1 < N && T[I + 1] == '\n') {
         Continued = true;
         ++I;

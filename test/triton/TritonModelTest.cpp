@@ -337,6 +337,7 @@ TEST(TritonParse, CondensedTextGivesTheSameTree) {
       "from __future__ import annotations\n"
       "import triton.language as tl\n"
       "from triton.language.extra import libdevice\n"
+      "from m import (  # c\n    a,\n    b.c as d,\n)\n"
       "match cmd.kind:\n"
       "    case Color.RED:\n"
       "        print(aa.bb)\n"
