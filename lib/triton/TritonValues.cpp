@@ -348,8 +348,11 @@ ValueFacts FunctionAnalysis::nameFacts(NodeId Ident) {
       joinBranchWrapSite(*B, Ident, V);
     return V;
   }
+  // While the constructor still fills Params, a name in a parameter's
+  // annotation is not that parameter (Python evaluates annotations in the
+  // enclosing scope): it falls through to the module.
   int P = F.paramIndex(Name);
-  if (P >= 0)
+  if (P >= 0 && unsigned(P) < Params.size())
     return Params[P];
   NodeId Global = M.moduleConstant(Name);
   if (Global != NoNode && !tree().contains(Global, Ident)) {
@@ -382,7 +385,8 @@ ValueFacts FunctionAnalysis::bindingFacts(const Binding &B) {
     ValueFacts Prev;
     if (const Binding *P = resolve(B.Name, B.Statement))
       Prev = bindingFacts(*P);
-    else if (int I = F.paramIndex(B.Name); I >= 0)
+    else if (int I = F.paramIndex(B.Name);
+             I >= 0 && unsigned(I) < Params.size())
       Prev = Params[I];
     llvm::StringRef Op = tree().operatorText(B.Statement);
     Op.consume_back("=");
