@@ -415,6 +415,23 @@ std::vector<NodeId> &endCache() {
 
 } // namespace
 
+std::optional<size_t>
+PySyntaxTree::firstDifference(const PySyntaxTree &Other) const {
+  size_t Common = std::min(size(), Other.size());
+  for (size_t I = 0; I < Common; ++I) {
+    const PyNode &X = Nodes[I], &Y = Other.Nodes[I];
+    if (X.Start != Y.Start || X.End != Y.End || X.Line != Y.Line ||
+        X.Column != Y.Column || X.Parent != Y.Parent ||
+        X.FirstChild != Y.FirstChild || X.NextSibling != Y.NextSibling ||
+        X.Kind != Y.Kind || X.Field != Y.Field || X.Named != Y.Named ||
+        X.Symbol != Y.Symbol || SubtreeEnd[I] != Other.SubtreeEnd[I])
+      return I;
+  }
+  if (size() != Other.size())
+    return Common;
+  return std::nullopt;
+}
+
 PySyntaxTree::~PySyntaxTree() {
   if (Nodes.capacity() > nodeCache().capacity())
     Nodes.swap(nodeCache());

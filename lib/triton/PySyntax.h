@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 struct TSTree;
@@ -189,6 +190,13 @@ public:
   /// uncopied; returns the root's child count. For the benchmark's floor.
   static size_t parseWithoutCopy(llvm::StringRef Source,
                                  const std::vector<ParseRange> &Ranges);
+
+  /// The first node (in pre-order) where this tree and Other differ in
+  /// position, shape, kind, field, named-ness or grammar symbol; when one
+  /// tree is a prefix of the other, the smaller size; nullopt when they are
+  /// the same node for node. The check that a Reading keeps the tree (the
+  /// error flag is compared by the caller).
+  std::optional<size_t> firstDifference(const PySyntaxTree &Other) const;
 
   ~PySyntaxTree();
   llvm::StringRef source() const { return Source; }

@@ -36,6 +36,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sched.h>
 #include <sstream>
 #include <string>
@@ -148,30 +149,23 @@ int main(int Argc, char **Argv) {
         if (A && B && A->hasErrors() != B->hasErrors())
           std::printf("fold-check: %s: errors %d condensed, %d not\n",
                       F.Path.c_str(), A->hasErrors(), B->hasErrors());
-        bool Same = A && B && A->hasErrors() == B->hasErrors();
-        for (size_t I = 0; Same && I < std::min(A->size(), B->size()); ++I) {
-          const auto &X = A->node(kerneltidy::triton::NodeId(I));
-          const auto &Y = B->node(kerneltidy::triton::NodeId(I));
-          Same = X.Start == Y.Start && X.End == Y.End && X.Line == Y.Line &&
-                 X.Column == Y.Column && X.Parent == Y.Parent &&
-                 X.FirstChild == Y.FirstChild &&
-                 X.NextSibling == Y.NextSibling && X.Kind == Y.Kind &&
-                 X.Field == Y.Field && X.Named == Y.Named &&
-                 X.Symbol == Y.Symbol &&
-                 (A->size() != B->size() ||
-                  A->subtreeEnd(kerneltidy::triton::NodeId(I)) ==
-                      B->subtreeEnd(kerneltidy::triton::NodeId(I)));
-          if (!Same)
+        if (!A || !B || A->hasErrors() != B->hasErrors())
+          continue;
+        if (std::optional<size_t> I = A->firstDifference(*B)) {
+          if (*I < std::min(A->size(), B->size())) {
+            const auto &X = A->node(kerneltidy::triton::NodeId(*I));
+            const auto &Y = B->node(kerneltidy::triton::NodeId(*I));
             std::printf("fold-check: %s: node %zu differs (line %u: "
                         "bytes %u-%u kind %d / %u-%u kind %d)\n",
-                        F.Path.c_str(), I, X.Line + 1, X.Start, X.End,
+                        F.Path.c_str(), *I, X.Line + 1, X.Start, X.End,
                         int(X.Kind), Y.Start, Y.End, int(Y.Kind));
-        }
-        if (Same && A->size() == B->size())
+          } else {
+            std::printf("fold-check: %s: %zu nodes condensed, %zu not\n",
+                        F.Path.c_str(), A->size(), B->size());
+          }
+        } else {
           ++Count;
-        else if (Same)
-          std::printf("fold-check: %s: %zu nodes condensed, %zu not\n",
-                      F.Path.c_str(), A->size(), B->size());
+        }
       } else if (Stage == "parse") {
         auto Ranges = kerneltidy::triton::TritonModule::parsedRanges(F.Text);
         if (!Ranges.empty())
