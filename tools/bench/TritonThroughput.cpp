@@ -139,21 +139,20 @@ int main(int Argc, char **Argv) {
         if (A && Plain && A->hasErrors() && !Plain->hasErrors())
           std::printf("fold-check: %s: condensed text has errors, plain not\n",
                       F.Path.c_str());
+        const PySyntaxTree *Used = A.get(), *B = Plain.get();
         if (A && A->hasErrors())
-          A = std::move(Plain); // what parse() gives: the plain tree
-        auto B =
-            PySyntaxTree::parse(F.Text, Ranges, PySyntaxTree::Reading::Plain);
-        if (!A || !B)
+          Used = B; // what parse() gives: the plain tree
+        if (!Used || !B)
           std::printf("fold-check: %s: no tree (%s)\n", F.Path.c_str(),
-                      A ? "plain" : "condensed");
-        if (A && B && A->hasErrors() != B->hasErrors())
+                      Used ? "plain" : "condensed");
+        if (Used && B && Used->hasErrors() != B->hasErrors())
           std::printf("fold-check: %s: errors %d condensed, %d not\n",
-                      F.Path.c_str(), A->hasErrors(), B->hasErrors());
-        if (!A || !B || A->hasErrors() != B->hasErrors())
+                      F.Path.c_str(), Used->hasErrors(), B->hasErrors());
+        if (!Used || !B || Used->hasErrors() != B->hasErrors())
           continue;
-        if (std::optional<size_t> I = A->firstDifference(*B)) {
-          if (*I < std::min(A->size(), B->size())) {
-            const auto &X = A->node(kerneltidy::triton::NodeId(*I));
+        if (std::optional<size_t> I = Used->firstDifference(*B)) {
+          if (*I < std::min(Used->size(), B->size())) {
+            const auto &X = Used->node(kerneltidy::triton::NodeId(*I));
             const auto &Y = B->node(kerneltidy::triton::NodeId(*I));
             std::printf("fold-check: %s: node %zu differs (line %u: "
                         "bytes %u-%u kind %d / %u-%u kind %d)\n",
@@ -161,7 +160,7 @@ int main(int Argc, char **Argv) {
                         int(X.Kind), Y.Start, Y.End, int(Y.Kind));
           } else {
             std::printf("fold-check: %s: %zu nodes condensed, %zu not\n",
-                        F.Path.c_str(), A->size(), B->size());
+                        F.Path.c_str(), Used->size(), B->size());
           }
         } else {
           ++Count;
