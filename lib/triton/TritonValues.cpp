@@ -348,12 +348,8 @@ ValueFacts FunctionAnalysis::nameFacts(NodeId Ident) {
       joinBranchWrapSite(*B, Ident, V);
     return V;
   }
-  // While the constructor still fills Params, a name in a parameter's
-  // annotation is not that parameter (Python evaluates annotations in the
-  // enclosing scope): it falls through to the module.
-  int P = F.paramIndex(Name);
-  if (P >= 0 && unsigned(P) < Params.size())
-    return Params[P];
+  if (const ValueFacts *P = paramFacts(Name))
+    return *P;
   NodeId Global = M.moduleConstant(Name);
   if (Global != NoNode && !tree().contains(Global, Ident)) {
     ValueFacts V = facts(Global);
@@ -385,9 +381,8 @@ ValueFacts FunctionAnalysis::bindingFacts(const Binding &B) {
     ValueFacts Prev;
     if (const Binding *P = resolve(B.Name, B.Statement))
       Prev = bindingFacts(*P);
-    else if (int I = F.paramIndex(B.Name);
-             I >= 0 && unsigned(I) < Params.size())
-      Prev = Params[I];
+    else if (const ValueFacts *Param = paramFacts(B.Name))
+      Prev = *Param;
     llvm::StringRef Op = tree().operatorText(B.Statement);
     Op.consume_back("=");
     V = binaryFacts(B.Statement, Prev, Op, facts(B.Value));

@@ -205,6 +205,14 @@ private:
   /// module.
   bool importsWideningFunction(llvm::StringRef Alias) const;
   ValueFacts defaultParamFacts(const TritonParam &P);
+  /// The facts of the parameter called Name, or null when Name is not a
+  /// parameter or, while the constructor still fills Params (reading the
+  /// annotations), not one yet: Python evaluates an annotation in the
+  /// enclosing scope, so a name there is never a parameter.
+  const ValueFacts *paramFacts(llvm::StringRef Name) const {
+    int I = F.paramIndex(Name);
+    return I >= 0 && unsigned(I) < Params.size() ? &Params[I] : nullptr;
+  }
   void atomsImpl(NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms,
                  unsigned Budget) const;
 
