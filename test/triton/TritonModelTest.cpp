@@ -8,8 +8,9 @@
 #include "checks/triton/TritonChecks.h"
 #include "lib/triton/TritonValues.h"
 
-#include <gtest/gtest.h>
 #include <deque>
+#include <gtest/gtest.h>
+#include <optional>
 
 using namespace kerneltidy;
 using namespace kerneltidy::triton;
@@ -316,6 +317,24 @@ void expectSameTree(const PySyntaxTree &A, const PySyntaxTree &B) {
     EXPECT_EQ(X.Symbol, Y.Symbol);
     EXPECT_EQ(A.subtreeEnd(I), B.subtreeEnd(I));
   }
+  EXPECT_EQ(A.firstDifference(B), std::nullopt);
+}
+
+TEST(TritonParse, FirstDifferenceNamesTheFirstNodeThatDiffers) {
+  // The oracle of the triton-fold fuzz target and of fold-check: nothing on
+  // the same tree, the first differing node in pre-order otherwise.
+  llvm::StringRef Sum = "x = a + b\n", Product = "x = a * b\n",
+                  Longer = "x = a + b\ny = c\n";
+  auto A = PySyntaxTree::parse(Sum), B = PySyntaxTree::parse(Sum);
+  auto C = PySyntaxTree::parse(Product), D = PySyntaxTree::parse(Longer);
+  ASSERT_TRUE(A && B && C && D);
+  EXPECT_EQ(A->firstDifference(*B), std::nullopt);
+  std::optional<size_t> Op = A->firstDifference(*C);
+  ASSERT_TRUE(Op.has_value());
+  EXPECT_EQ(A->text(NodeId(*Op)), "+"); // same ranges, another symbol
+  EXPECT_EQ(C->text(NodeId(*Op)), "*");
+  EXPECT_EQ(C->firstDifference(*A), Op);
+  EXPECT_EQ(A->firstDifference(*D), 0u); // the module ends elsewhere
 }
 
 TEST(TritonParse, CondensedTextGivesTheSameTree) {
