@@ -58,6 +58,33 @@ HOLDOUT = {
     "unsloth": ("unslothai/unsloth", "015bdef0d94a", ["unsloth"], "unsloth", []),
 }
 
+# The out-of-sample corpus of docs/evaluation.md, section 5 (issue 27): repositories nobody here
+# tuned a rule on nor labelled before, C++ (CUDA/HIP) and Triton, training libraries, serving
+# engines and quantization code. A rule change may be motivated by the tuning heads (HEADS) or
+# the fixtures, never by these labels: they measure after the change. Same shape as HEADS, plus
+# an optional sixth field: path fragments left out (generated instances). llm.c, bitsandbytes,
+# TransformerEngine, lmdeploy, torchao and trident are reserved for independent checks and must
+# never appear here or in HEADS.
+OUT_OF_SAMPLE = {
+    # C++ (CUDA/HIP)
+    "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a75348601", ["src/fastertransformer"],
+                          "src/fastertransformer/kernels", ["src"]),
+    "DeepSpeed": ("microsoft/DeepSpeed", "38327e07f6cd", ["csrc", "deepspeed/ops"], "",
+                  ["csrc/includes"]),
+    "exllamav2": ("turboderp/exllamav2", "b9c025b4b1ee", ["exllamav2/exllamav2_ext"],
+                  "exllamav2/exllamav2_ext", []),
+    "AutoAWQ_kernels": ("casper-hansen/AutoAWQ_kernels", "c7b0e88c3276", ["awq_ext"], "awq_ext", []),
+    "xformers": ("facebookresearch/xformers", "ca6d2aa0d432", ["xformers/csrc", "xformers/ops"],
+                 "xformers", ["xformers/csrc"], ["/instances/"]),
+    # Triton
+    "kernl": ("ELS-RD/kernl", "91e2cd92db44", ["src/kernl"], "src/kernl", []),
+    "attorch": ("BobMcDear/attorch", "67c2772baf33", ["attorch"], "attorch", []),
+    "gemlite": ("mobiusml/gemlite", "1a6815d06373", ["gemlite"], "gemlite", []),
+    "applied-ai": ("pytorch-labs/applied-ai", "4f8c39eb70d9", ["kernels"], "kernels", []),
+}
+RESERVED = ("llm.c", "bitsandbytes", "TransformerEngine", "lmdeploy", "torchao", "trident")
+assert not any(r.split("/")[1] in RESERVED for r, *_ in list(HEADS.values()) + list(OUT_OF_SAMPLE.values()))
+
 COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
            "before_lines", "after_lines", "note"]
 
@@ -115,6 +142,7 @@ def main():
     ap.add_argument("--derive")
     ap.add_argument("--heads")
     ap.add_argument("--holdout")
+    ap.add_argument("--out-of-sample", dest="oos")
     a = ap.parse_args()
     if a.derive:
         derive(a.derive, a.mirrors)
@@ -132,9 +160,10 @@ def main():
                                            check=True, capture_output=True).stdout)
             print(name, repo, commit, " ".join(dirs), len(paths), "Python files")
         return
-    if a.heads:
-        for name, (repo, commit, dirs, _, _) in sorted(HEADS.items()):
-            out = os.path.join(a.heads, name)
+    if a.heads or a.oos:
+        corpus = HEADS if a.heads else OUT_OF_SAMPLE
+        for name, (repo, commit, dirs, *_) in sorted(corpus.items()):
+            out = os.path.join(a.heads or a.oos, name)
             os.makedirs(out, exist_ok=True)
             arch = subprocess.run(["git", "--git-dir=" + gitdir_for(a.mirrors, repo), "archive", commit]
                                   + dirs, check=True, capture_output=True).stdout

@@ -70,7 +70,7 @@ def recall(a):
                 # Analyse the file among its siblings so that its own headers resolve.
                 path = os.path.join(tree, b["path"])
                 extra = ["--extra-arg=-I" + os.path.join(tree, i) for i in TREES[b["repo"]][1]]
-            out = run_kt(a.kt, [path], extra)
+            out = run_kt(a.kt, [path], extra + a.kt_arg)
             fs = [f for f in out.get("findings", []) if f["check"] == b["check"]]
             lines = b[side + "_lines"]
             hits = [f for f in fs if near(f, lines, a.window)]
@@ -217,6 +217,8 @@ def main():
     r.add_argument("--lang", choices=("triton", "c++"),
                    help="only the entries of this language")
     r.add_argument("--markdown")
+    r.add_argument("--kt-arg", action="append", default=[],
+                   help="an argument passed to kernel-tidy (repeatable), e.g. --kt-arg=--confidence=all")
     n = sub.add_parser("noise")
     n.add_argument("--root", required=True)
     n.add_argument("--labels", default=os.path.join(HERE, "noise-labels.tsv"))
