@@ -1,5 +1,6 @@
 //===- Config.cpp ---------------------------------------------------------===//
 #include "lib/Config.h"
+#include "lib/model/Confidence.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -43,7 +44,7 @@ namespace {
 
 const std::vector<std::string> &knownKeys() {
   static const std::vector<std::string> Keys = {
-      "Checks", "CheckOptions", "Exclude", "HeaderFilterRegex",
+      "Checks", "CheckOptions", "Confidence", "Exclude", "HeaderFilterRegex",
       "InheritParentConfig"};
   return Keys;
 }
@@ -106,6 +107,14 @@ public:
             error(V.Mark(), "invalid HeaderFilterRegex: " + Why);
           else
             C.HeaderFilterRegex = *S;
+        }
+      } else if (Key == "Confidence") {
+        if (auto S = scalar(V, Key, ConfidenceValues)) {
+          if (!ConfidenceFilter::parse(*S))
+            error(V.Mark(), "invalid Confidence '" + *S + "': expected one of " +
+                                ConfidenceValues.str());
+          else
+            C.Confidence = *S;
         }
       } else if (Key == "InheritParentConfig") {
         if (auto S = scalar(V, Key, "true or false")) {
@@ -390,6 +399,8 @@ ConfigResolver::chain(std::vector<const ConfigFile *> Files) const {
       E.Exclude.push_back({C.Directory, G});
     if (C.HeaderFilterRegex)
       E.HeaderFilterRegex = *C.HeaderFilterRegex;
+    if (C.Confidence)
+      E.Confidence = *C.Confidence;
   }
   return E;
 }
@@ -440,7 +451,8 @@ ConfigResolver::dump(const EffectiveConfig &Config,
   Out += Config.Exclude.empty() ? " []\n" : "\n";
   for (const auto &E : Config.Exclude)
     Out += "  - " + yamlQuote(E.Glob) + "  # relative to " + E.Directory + "\n";
-  Out += "HeaderFilterRegex: " + yamlQuote(Config.HeaderFilterRegex) + "\n...\n";
+  Out += "HeaderFilterRegex: " + yamlQuote(Config.HeaderFilterRegex) + "\n";
+  Out += "Confidence: " + yamlQuote(Config.Confidence) + "\n...\n";
   return Out;
 }
 

@@ -9,6 +9,9 @@
 //     kernel-int32-offset.SomeOption: 3    (clang-tidy's key/value list too)
 //   Exclude: ['third_party/*', '*.gen.cu'] globs, relative to the file's dir
 //   HeaderFilterRegex: 'include/mylib/.*'  report findings in these headers
+//   Confidence: default                    tiers shown: default (measured at 80%
+//                                          precision or better), all, high,
+//                                          medium, low (lib/model/Confidence.h)
 //   InheritParentConfig: true
 //
 // A bad file is an error with file:line:col and a did-you-mean, never a
@@ -52,6 +55,7 @@ struct ConfigFile {
   std::map<std::string, std::string> CheckOptions;
   std::vector<std::string> Exclude;
   std::optional<std::string> HeaderFilterRegex;
+  std::optional<std::string> Confidence;
   bool InheritParentConfig = false;
 };
 
@@ -73,6 +77,7 @@ struct EffectiveConfig {
   };
   std::vector<ExcludeGlob> Exclude;
   std::string HeaderFilterRegex;
+  std::string Confidence = "default";
 
   /// True when an Exclude glob matches File: the path relative to the
   /// glob's config directory, or (for a glob without '/') the file name.

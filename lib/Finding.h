@@ -42,6 +42,8 @@ struct Finding {
   std::string Message;            // clang style: lowercase, no final period
   std::vector<Note> Notes;
   std::vector<Replacement> Fixes; // meaning-preserving fixes only
+  /// The tier: "high", "medium" or "low" (lib/model/Confidence.h).
+  std::string Confidence;
 };
 
 /// A file that could not be analysed (or only partly): one line naming it.
@@ -54,6 +56,8 @@ struct AnalysisResult {
   std::vector<Finding> Findings;
   std::vector<FileError> Errors;
   unsigned FilesAnalysed = 0;
+  /// Findings left out because their tier is not shown (--confidence).
+  unsigned FindingsHidden = 0;
 };
 
 inline bool findingLess(const Finding &A, const Finding &B) {

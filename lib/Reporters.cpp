@@ -102,6 +102,7 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
                                           {"column", F.Pos.Column},
                                           {"severity", F.Severity},
                                           {"message", F.Message},
+                                          {"confidence", F.Confidence},
                                           {"notes", std::move(Notes)},
                                           {"fixes", fixesJson(F.Fixes)},
                                           {"fingerprint", Fingerprints[I]}});
@@ -114,7 +115,8 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
       {"version", kernelTidyVersion()},
       {"findings", std::move(Findings)},
       {"errors", std::move(Errors)},
-      {"filesAnalysed", Result.FilesAnalysed}};
+      {"filesAnalysed", Result.FilesAnalysed},
+      {"findingsHidden", Result.FindingsHidden}};
   OS << llvm::formatv("{0:2}", Root) << "\n";
 }
 

@@ -143,6 +143,12 @@ public:
       auto It = RuleIndex.find(F.Check);
       if (It != RuleIndex.end())
         R["ruleIndex"] = It->second;
+      // SARIF's rank (0-100) orders results for code scanning; the tier
+      // itself is a property.
+      if (!F.Confidence.empty()) {
+        R["rank"] = F.Confidence == "high" ? 90.0 : F.Confidence == "medium" ? 50.0 : 10.0;
+        R["properties"] = Object{{"confidence", F.Confidence}};
+      }
       Array Related;
       for (size_t N = 0; N < F.Notes.size(); ++N) {
         Object L = location(F.Notes[N].Pos, F.Notes[N].Message);

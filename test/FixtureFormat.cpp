@@ -137,6 +137,8 @@ static void readDirectives(const std::string &Text, Fixture &F) {
       F.Checks = splitList(V, ',');
     else if (Take("ARGS:", V))
       F.Args = splitList(V, ' ');
+    else if (Take("CONFIDENCE:", V))
+      F.Confidence = V.split(' ').first.str();
     else if (Take("RUNTIME:", V))
       F.Runtime = V.str();
     else if (Take("XFAIL:", V))

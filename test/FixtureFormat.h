@@ -36,6 +36,9 @@ struct Fixture {
   std::vector<std::string> With;    // WITH: absolute paths
   std::vector<Mode> Modes;          // MODES: or the language default
   std::string Runtime;              // RUNTIME:
+  /// CONFIDENCE: the tiers shown (default 'all': a fixture pins what a rule
+  /// finds; 'default' pins what a user sees without options).
+  std::string Confidence = "all";
   std::string XFail;                // XFAIL: why it is known to fail
   std::vector<Expectation> Expected;
   bool ExpectNoDiagnostics = false;

@@ -32,6 +32,7 @@ static std::vector<Finding> runInProcess(const Fixture &F,
   O.Paths.insert(O.Paths.end(), F.With.begin(), F.With.end());
   O.Checks = checkGlob(F);
   O.ExtraArgs = F.Args;
+  O.Confidence = F.Confidence;
   O.Argv0 = Tools.Cli;
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
@@ -75,7 +76,8 @@ static std::string runProgram(llvm::ArrayRef<std::string> Argv,
 static std::vector<Finding> runCli(const Fixture &F, const ToolPaths &Tools,
                                    std::vector<std::string> &Failures) {
   std::vector<std::string> Argv = {Tools.Cli, "--format=json",
-                                   "--checks=" + checkGlob(F)};
+                                   "--checks=" + checkGlob(F),
+                                   "--confidence=" + F.Confidence};
   for (const std::string &A : F.Args)
     Argv.push_back("--extra-arg=" + A);
   Argv.push_back(F.Path);
@@ -128,6 +130,8 @@ static std::vector<Finding> runPlugin(const Fixture &F, const ToolPaths &Tools,
                                       std::vector<std::string> &Failures) {
   std::vector<std::string> Argv = {Tools.ClangTidy, "-load=" + Tools.Plugin,
                                    "-checks=" + checkGlob(F), "--quiet",
+                                   "-config={CheckOptions: {Confidence: " +
+                                       F.Confidence + "}}",
                                    F.Path, "--"};
   std::string Text = readFile(F.Path);
   for (std::string &A : defaultParseArgs(classifySource(F.Path, Text),

@@ -39,6 +39,7 @@
 // (and NOLINTNEXTLINE above it) only.
 //
 //===----------------------------------------------------------------------===//
+#include "lib/model/Confidence.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
 #include "lib/analysis/IndexWidth.h"
 #include "clang/AST/ASTContext.h"
@@ -481,6 +482,15 @@ void IndexWidthMismatchCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void IndexWidthMismatchCheck::onEndOfTranslationUnit() {
+  // One tier for every finding (lib/model/Confidence.h): reported only when
+  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
+  if (!kerneltidy::ConfidenceFilter::parse(
+           Options.getLocalOrGlobal("Confidence", "default"))
+           .value_or(kerneltidy::ConfidenceFilter::defaults())
+           .shows("kernel-index-width-mismatch", kerneltidy::FrontEnd::Cxx,
+                  kerneltidy::untieredCheckTier("kernel-index-width-mismatch",
+                                                kerneltidy::FrontEnd::Cxx)))
+    return;
   if (Context)
     decideTranslationUnit();
   Kernels.clear();

@@ -45,6 +45,7 @@
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/analysis/Magnitude.h"
 #include "lib/analysis/WholeUnit.h"
+#include "lib/model/OffsetEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -72,7 +73,10 @@ Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
       MaxElementCount(
           Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)),
       MaxThreadsPerLaunch(Options.get<uint64_t>(
-          "MaxThreadsPerLaunch", DefaultMaxThreadsPerLaunch)) {}
+          "MaxThreadsPerLaunch", DefaultMaxThreadsPerLaunch)),
+      Shown(kerneltidy::ConfidenceFilter::parse(
+                Options.getLocalOrGlobal("Confidence", "default"))
+                .value_or(kerneltidy::ConfidenceFilter::defaults())) {}
 
 void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxElementCount", MaxElementCount);
@@ -175,6 +179,68 @@ static std::string wideTypeName(const FunctionDecl &Fn, ASTContext &Ctx) {
   return "long long";
 }
 
+/// The buffer an address use indexes, when it is a named variable, field or
+/// parameter: 'lse' in 'lse[i]' or 'lse + i'.
+static std::string bufferName(const Stmt *Use) {
+  const Expr *Base = nullptr;
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(Use))
+    Base = ASE->getBase();
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use))
+    Base = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                    : BO->getRHS();
+  else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Use))
+    Base = Op->getNumArgs() ? Op->getArg(0) : nullptr;
+  if (!Base)
+    return "";
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    return DRE->getDecl()->getName().str();
+  if (const auto *ME = dyn_cast<MemberExpr>(Base))
+    return ME->getMemberDecl()->getName().str();
+  return "";
+}
+
+static kerneltidy::FactorRole roleOf(const Magnitude &M) {
+  switch (M.Kind) {
+  case MagnitudeKind::Constant:
+    return kerneltidy::FactorRole::Constant;
+  case MagnitudeKind::Hardware:
+    return kerneltidy::FactorRole::Hardware;
+  case MagnitudeKind::GridIndex:
+    return kerneltidy::FactorRole::GridIndex;
+  case MagnitudeKind::Size:
+    break;
+  }
+  return kerneltidy::FactorRole::Size;
+}
+
+/// The language-neutral evidence of a wrap (lib/model/OffsetEvidence.h):
+/// each factor's role from the magnitude analysis, lowered to a small index
+/// where its name says so, and the buffer the offset reaches.
+static kerneltidy::OffsetEvidence evidenceOf(const Wrap &W, const Stmt *Use,
+                                             ASTContext &Ctx) {
+  kerneltidy::OffsetEvidence E;
+  if (W.Kind == WrapKind::Product) {
+    const auto *BO = cast<BinaryOperator>(W.Op);
+    for (auto [Operand, M] : {std::pair{BO->getLHS(), W.LHS},
+                              std::pair{BO->getRHS(), W.RHS}}) {
+      kerneltidy::OffsetFactor F{sourceText(Operand->IgnoreParenImpCasts(), Ctx),
+                                 roleOf(M)};
+      if (F.Role == kerneltidy::FactorRole::Size)
+        for (const kerneltidy::OffsetFactor &Named :
+             kerneltidy::factorsFromText(F.Text))
+          if (Named.Role == kerneltidy::FactorRole::SmallIndex)
+            F.Role = Named.Role;
+      E.Factors.push_back(std::move(F));
+    }
+  } else {
+    E.NarrowedSize = W.Result.Kind == MagnitudeKind::Size;
+    E.Factors.push_back({sourceText(W.Op->IgnoreImpCasts(), Ctx), roleOf(W.Result)});
+  }
+  E.Buffer = bufferName(Use);
+  return E;
+}
+
 static std::pair<const char *, const char *> confidence(const Wrap &W) {
   auto Size = MagnitudeKind::Size, Grid = MagnitudeKind::GridIndex;
   if (W.Kind != WrapKind::Product) {
@@ -214,12 +280,9 @@ static std::string boundaryNote(const Wrap &W, ASTContext &Ctx) {
     else
       Text += " (e.g. " + RS + ", " + LS + ")";
   }
-  auto [Level, Why] = confidence(W);
-  std::string Reason = Why;
   if (W.Kind != WrapKind::Product && W.Result.Kind == MagnitudeKind::Size)
     if (auto Width = kerneltidy::integerWidth(W.ComputedIn, Ctx))
-      Reason = "a size is held in " + std::to_string(Width->Bits) + " bits";
-  Text += std::string("; confidence ") + Level + ": " + Reason;
+      Text += "; a size is held in " + std::to_string(Width->Bits) + " bits";
   return Text;
 }
 
@@ -623,6 +686,11 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
         !Reported.insert(SM.getFileLoc(Anchor).getRawEncoding()).second)
       continue;
     bool HasProduct = Primary.Kind == WrapKind::Product;
+    std::string Why;
+    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(
+        evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx), Why);
+    if (!Shown.shows("kernel-int32-offset", kerneltidy::FrontEnd::Cxx, Tier))
+      continue;
 
     // The warning, where the 32-bit type is chosen.
     if (S.Var) {
@@ -655,9 +723,12 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
             << HasProduct << Type;
     }
 
-    // The boundary shape and confidence, at the wrapping operation.
+    // The boundary shape, at the wrapping operation; the tier and its
+    // evidence, at the finding.
     diag(wrapLoc(Primary), "%0", DiagnosticIDs::Note)
         << boundaryNote(Primary, Ctx);
+    diag(Anchor, "%0", DiagnosticIDs::Note)
+        << kerneltidy::confidenceNote(Tier, Why);
 
     // Where a 32-bit factor got its type, when it is a field or parameter.
     if (HasProduct) {

@@ -3,6 +3,7 @@
 #define KERNEL_TIDY_CHECKS_CLANG_INT32OFFSETCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/model/Confidence.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <cstdint>
@@ -44,6 +45,8 @@ private:
   const uint64_t MaxElementCount;
   /// The most threads one launch runs (option MaxThreadsPerLaunch).
   const uint64_t MaxThreadsPerLaunch;
+  /// The tiers reported (global option 'Confidence', lib/model/Confidence.h).
+  const kerneltidy::ConfidenceFilter Shown;
   /// Anchors already reported in this translation unit: a template's
   /// pattern and its instantiations share source locations.
   llvm::DenseSet<unsigned> Reported;

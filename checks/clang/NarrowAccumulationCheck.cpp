@@ -51,6 +51,7 @@
 // function counts (SYCL device functions carry no attribute).
 //
 //===----------------------------------------------------------------------===//
+#include "lib/model/Confidence.h"
 #include "checks/clang/NarrowAccumulationCheck.h"
 #include "lib/analysis/DepthLimit.h"
 #include "clang/AST/ASTContext.h"
@@ -792,6 +793,15 @@ void NarrowAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void NarrowAccumulationCheck::onEndOfTranslationUnit() {
+  // One tier for every finding (lib/model/Confidence.h): reported only when
+  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
+  if (!kerneltidy::ConfidenceFilter::parse(
+           Options.getLocalOrGlobal("Confidence", "default"))
+           .value_or(kerneltidy::ConfidenceFilter::defaults())
+           .shows("kernel-narrow-accumulation", kerneltidy::FrontEnd::Cxx,
+                  kerneltidy::untieredCheckTier("kernel-narrow-accumulation",
+                                                kerneltidy::FrontEnd::Cxx)))
+    return;
   if (!Context || Functions.empty()) {
     Functions.clear();
     return;

@@ -46,6 +46,7 @@
 // whose element type is dependent are not seen (no lvalue-to-rvalue cast).
 //
 //===----------------------------------------------------------------------===//
+#include "lib/model/Confidence.h"
 #include "checks/clang/StoreMaskMismatchCheck.h"
 #include "lib/analysis/KernelDiscovery.h"
 #include "lib/analysis/Predicates.h"
@@ -512,6 +513,15 @@ void StoreMaskMismatchCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
+  // One tier for every finding (lib/model/Confidence.h): reported only when
+  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
+  if (!kerneltidy::ConfidenceFilter::parse(
+           Options.getLocalOrGlobal("Confidence", "default"))
+           .value_or(kerneltidy::ConfidenceFilter::defaults())
+           .shows("kernel-store-mask-mismatch", kerneltidy::FrontEnd::Cxx,
+                  kerneltidy::untieredCheckTier("kernel-store-mask-mismatch",
+                                                kerneltidy::FrontEnd::Cxx)))
+    return;
   ASTContext &Ctx = *Result.Context;
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
     for (const kerneltidy::KernelInfo &K : kerneltidy::findKernels(Ctx))

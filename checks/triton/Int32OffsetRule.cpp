@@ -26,8 +26,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
+#include "lib/model/OffsetEvidence.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include <cctype>
 
 namespace kerneltidy::triton {
 namespace {
@@ -54,6 +56,54 @@ FunctionAnalysis &owner(FunctionAnalysis &A, const PySyntaxTree &T,
     if (T.contains(P->function().Definition, Node))
       return *P;
   return A;
+}
+
+kerneltidy::FactorRole roleOf(Magnitude M) {
+  switch (M) {
+  case Magnitude::Const:
+    return kerneltidy::FactorRole::Constant;
+  case Magnitude::Lane:
+    return kerneltidy::FactorRole::Hardware;
+  case Magnitude::ProgramId:
+    return kerneltidy::FactorRole::GridIndex;
+  case Magnitude::Size:
+  case Magnitude::Rows:
+  case Magnitude::Large:
+    break;
+  }
+  return kerneltidy::FactorRole::Size;
+}
+
+/// The language-neutral evidence of a wrap site (lib/model/OffsetEvidence.h):
+/// the two operands of the product with the roles their facts give, lowered
+/// to a small index where the name says so, and the buffer the first access
+/// reaches (the leftmost name of its pointer expression).
+kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
+                                      const PySyntaxTree &T, NodeId Site,
+                                      const MemoryAccess &Access) {
+  kerneltidy::OffsetEvidence E;
+  NodeId Product = T.stripParens(Site);
+  for (PyField Side : {PyField::Left, PyField::Right}) {
+    NodeId Operand = T.field(Product, Side);
+    if (Operand == NoNode)
+      continue;
+    kerneltidy::OffsetFactor F{T.text(Operand).str(),
+                               roleOf(Owner.facts(Operand).Mag)};
+    if (F.Role == kerneltidy::FactorRole::Size ||
+        F.Role == kerneltidy::FactorRole::GridIndex)
+      for (const kerneltidy::OffsetFactor &Named :
+           kerneltidy::factorsFromText(F.Text))
+        if (Named.Role == kerneltidy::FactorRole::SmallIndex)
+          F.Role = Named.Role;
+    E.Factors.push_back(std::move(F));
+  }
+  llvm::StringRef Ptr = T.text(Access.Pointer).ltrim(" (\n");
+  size_t End = 0;
+  while (End < Ptr.size() &&
+         (std::isalnum(static_cast<unsigned char>(Ptr[End])) || Ptr[End] == '_'))
+    ++End;
+  E.Buffer = Ptr.take_front(End).str();
+  return E;
 }
 
 } // namespace
@@ -120,6 +170,11 @@ void runInt32Offset(RuleContext &Ctx) {
       Last->Message += " (and by " + std::to_string(Rest) +
                        " more access" + (Rest == 1 ? "" : "es") + ")";
     Ctx.addWideningNote(F, Owner, Site);
+    std::string Why;
+    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(
+        evidenceOf(Owner, Ctx.T, Site, First), Why);
+    F.Confidence = kerneltidy::confidenceName(Tier).str();
+    Ctx.note(F, Site, kerneltidy::confidenceNote(Tier, Why));
   }
 }
 

@@ -159,6 +159,36 @@ TEST(Cli, ExitCodeTwoForNothingAnalysedOrUsageErrors) {
   EXPECT_EQ(runCli({"--shard=3/2", fixturesDir()}).Exit, 2);
   EXPECT_EQ(runCli({"--fix-notes", fixturesDir()}).Exit, 2);
   EXPECT_EQ(runCli({"--color=sometimes", fixturesDir()}).Exit, 2);
+  EXPECT_EQ(runCli({"--confidence=sure", fixturesDir()}).Exit, 2);
+}
+
+// Every finding carries its tier; the default profile leaves out the tiers
+// lib/model/DefaultProfile.def does not list (C++ store-mask findings), says
+// how many, and --confidence=all shows them.
+TEST(Cli, ConfidenceTiersAreReportedAndTheDefaultHidesUnmeasuredTiers) {
+  std::string Seed =
+      fixturesDir() + "/cuda/kernel-store-mask-mismatch/seed_nll_loss_backward.cu";
+  ProgramResult All = runCli({"--format=json", "--confidence=all", Seed});
+  EXPECT_EQ(All.Exit, 1) << All.Err;
+  llvm::json::Value AllReport = parseJson(All.Out);
+  ASSERT_FALSE(findingsOf(AllReport).empty());
+  for (const llvm::json::Value &V : findingsOf(AllReport))
+    EXPECT_EQ(V.getAsObject()->getString("confidence"), "low") << All.Out;
+  ProgramResult Default = runCli({"--format=json", Seed});
+  EXPECT_EQ(Default.Exit, 0) << Default.Err;
+  llvm::json::Value DefaultReport = parseJson(Default.Out);
+  EXPECT_TRUE(findingsOf(DefaultReport).empty()) << Default.Out;
+  EXPECT_EQ(DefaultReport.getAsObject()->getInteger("findingsHidden"),
+            static_cast<int64_t>(findingsOf(AllReport).size()));
+  EXPECT_NE(Default.Err.find("--confidence=all shows them"), std::string::npos)
+      << Default.Err;
+  // A tier shown by default keeps its note and its SARIF rank.
+  std::string Width =
+      fixturesDir() + "/cuda/kernel-int32-offset/numel_truncated_int.cu";
+  ProgramResult Sarif = runCli({"--format=sarif", Width});
+  EXPECT_EQ(Sarif.Exit, 1) << Sarif.Err;
+  EXPECT_NE(Sarif.Out.find("\"confidence\": \"high\""), std::string::npos) << Sarif.Out;
+  EXPECT_NE(Sarif.Out.find("\"rank\": 90"), std::string::npos) << Sarif.Out;
 }
 
 // --list-kernels shows what the front end found in a file it cannot build
@@ -323,16 +353,17 @@ TEST(Scale, ParallelShardedAndMergedRunsAgreeWithOneThread) {
 // --- baselines --------------------------------------------------------------
 
 TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
+  // Baselines are about fingerprints, not tiers: every finding counts.
   TempDir D;
   copyFixtures(D);
   std::string Root = "--sarif-root=" + D.path();
-  ProgramResult W = runCli({"--write-baseline=" + D.path("base.json"), Root, D.path()});
+  ProgramResult W = runCli({"--confidence=all", "--write-baseline=" + D.path("base.json"), Root, D.path()});
   ASSERT_EQ(W.Exit, 0) << W.Err;
   llvm::json::Value Base = parseJson(readText(D.path("base.json")));
   if (findingsOf(Base).empty())
     GTEST_SKIP() << "no check reports a finding on the fixture suite yet";
 
-  ProgramResult Again = runCli({"--format=json", "--baseline=" + D.path("base.json"),
+  ProgramResult Again = runCli({"--confidence=all", "--format=json", "--baseline=" + D.path("base.json"),
                                 Root, D.path()});
   EXPECT_EQ(Again.Exit, 0) << Again.Err;
   EXPECT_TRUE(findingsOf(parseJson(Again.Out)).empty()) << Again.Out;
@@ -352,7 +383,7 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
 
   // Shift the file by two lines: still nothing new.
   writeText(File, "// moved\n\n" + Original);
-  Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
+  Again = runCli({"--confidence=all", "--format=json", "--baseline=" + D.path("base.json"), Root, File});
   EXPECT_EQ(Again.Exit, 0) << Again.Out;
 
   // One buggy line more: a second unpredicated store through the target.
@@ -360,7 +391,7 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
   size_t LineEnd = Edited.find('\n', StoreAt);
   Edited.insert(LineEnd + 1, "  if (row_in_bounds) grad_input[row * n_classes + t] = grad;\n");
   writeText(File, Edited);
-  Again = runCli({"--format=json", "--baseline=" + D.path("base.json"), Root, File});
+  Again = runCli({"--confidence=all", "--format=json", "--baseline=" + D.path("base.json"), Root, File});
   EXPECT_EQ(Again.Exit, 1) << Again.Err;
   llvm::json::Value NewReport = parseJson(Again.Out);
   const llvm::json::Array &New = findingsOf(NewReport);
@@ -369,10 +400,10 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
   EXPECT_EQ(New[0].getAsObject()->getString("check"), "kernel-store-mask-mismatch");
 
   // A SARIF report serves as a baseline as well.
-  ProgramResult S = runCli({"--format=sarif", "--output=" + D.path("base.sarif"),
+  ProgramResult S = runCli({"--confidence=all", "--format=sarif", "--output=" + D.path("base.sarif"),
                             Root, File});
   EXPECT_EQ(S.Exit, 1) << S.Err;
-  Again = runCli({"--format=json", "--baseline=" + D.path("base.sarif"), Root, File});
+  Again = runCli({"--confidence=all", "--format=json", "--baseline=" + D.path("base.sarif"), Root, File});
   EXPECT_EQ(Again.Exit, 0) << Again.Out;
 }
 
@@ -419,6 +450,7 @@ TEST(Fix, EveryFixtureWithAGoldenTwinBecomesIt) {
     std::string Copy = D.path(llvm::sys::path::filename(Buggy));
     writeText(Copy, readText(Buggy));
     std::vector<std::string> Args = {"--fix", "--fix-notes", "--quiet",
+                                     "--confidence=" + F.Confidence,
                                      "--checks=-*," + llvm::join(F.Checks, ",")};
     for (const std::string &A : F.Args)
       Args.push_back("--extra-arg=" + A);

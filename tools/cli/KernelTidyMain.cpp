@@ -10,6 +10,7 @@
 #include "lib/Reporters.h"
 #include "lib/Sarif.h"
 #include "tools/driver/Driver.h"
+#include "lib/model/Confidence.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -115,6 +116,12 @@ static cl::opt<std::string> MaxFileSize(
     cl::desc("Skip, with an error, inputs larger than this many bytes (a K, M\n"
              "or G suffix multiplies by 1024s; 0: no limit; default: 2M)"),
     cl::value_desc("bytes"), cl::cat(Category));
+static cl::opt<std::string> ConfidenceOption(
+    "confidence",
+    cl::desc("Which confidence tiers to report: 'default' (the tiers measured\n"
+             "at 80% precision or better on labelled real code), 'all', or\n"
+             "the lowest tier to show: 'high', 'medium', 'low'"),
+    cl::value_desc("tiers"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Files analysed in parallel (default: the number of cores)"),
                               cl::init(0), cl::value_desc("N"), cl::Prefix,
@@ -363,6 +370,13 @@ static int kernelTidyMain(int argc, const char **argv) {
   Options.UseConfigFiles = !NoConfig;
   Options.ConfigFile = ConfigFilePath;
   Options.Jobs = Jobs;
+  if (!ConfidenceOption.empty() && !ConfidenceFilter::parse(ConfidenceOption)) {
+    errs() << "kernel-tidy: error: --confidence takes one of "
+           << kerneltidy::ConfidenceValues << ", not '" << ConfidenceOption
+           << "'\n";
+    return 2;
+  }
+  Options.Confidence = ConfidenceOption;
   if (!MaxFileSize.empty() &&
       !parseByteSize(MaxFileSize, Options.MaxFileSize)) {
     errs() << "kernel-tidy: error: --max-file-size takes a byte count such as "
@@ -486,6 +500,10 @@ static int kernelTidyMain(int argc, const char **argv) {
   OS->flush();
   for (const kerneltidy::FileError &E : Result.Errors)
     errs() << E.File << ": error: " << E.Message << "\n";
+  if (!Quiet && Result.FindingsHidden)
+    errs() << "kernel-tidy: " << Result.FindingsHidden
+           << " finding(s) of lower-confidence tiers not shown (measured "
+              "below 80% precision); --confidence=all shows them\n";
   if (!Quiet && Baselined)
     errs() << "kernel-tidy: " << Baselined
            << " finding(s) already in the baseline were not reported\n";

@@ -13,6 +13,7 @@
 #include "lib/analysis/KernelListing.h"
 #include "lib/CompileCommands.h"
 #include "lib/NoBuildFileSystem.h"
+#include "lib/model/Confidence.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -419,12 +420,21 @@ public:
     runJobs(Jobs, PerFile);
     for (AnalysisResult &R : PerFile) {
       Result.FilesAnalysed += R.FilesAnalysed;
+      Result.FindingsHidden += R.FindingsHidden;
       for (Finding &F : R.Findings)
         Result.Findings.push_back(std::move(F));
       for (FileError &E : R.Errors)
         Result.Errors.push_back(std::move(E));
     }
-    appendCrossFileFindings(Jobs, Result);
+    {
+      AnalysisResult Cross;
+      appendCrossFileFindings(Jobs, Cross);
+      applyConfidence(confidenceFor(Jobs.empty() ? nullptr : &Jobs.front()),
+                      Cross);
+      Result.FindingsHidden += Cross.FindingsHidden;
+      for (Finding &F : Cross.Findings)
+        Result.Findings.push_back(std::move(F));
+    }
     std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
     // A header (HeaderFilterRegex) included by several files is reported
     // by each of them; report it once.
@@ -681,8 +691,10 @@ private:
     AnalysisResult Local;
     if (Lang == SourceLanguage::Python) {
       if (runIsolated(File, [&] { analysePython(J, Text, Local); },
-                      Result.Errors))
+                      Result.Errors)) {
+        applyConfidence(confidenceFor(J), Local);
         mergeInto(Result, Local);
+      }
       return;
     }
     // The compile command is looked up (under the database's lock, with
@@ -702,6 +714,7 @@ private:
     }
     if (!Completed)
       return;
+    applyConfidence(confidenceFor(J), Local);
     mergeInto(Result, Local);
     if (Summary.CompilerErrors && Options.Verbose) {
       // One line however many errors: the first one, cut short.
@@ -716,7 +729,52 @@ private:
     }
   }
 
+  /// The tiers shown for a file: --confidence, else its config's.
+  ConfidenceFilter confidenceFor(const Job *J) const {
+    llvm::StringRef V = Options.Confidence;
+    if (V.empty() && J)
+      V = J->Config.Confidence;
+    if (auto F = ConfidenceFilter::parse(V))
+      return *F;
+    return ConfidenceFilter::defaults();
+  }
+  ConfidenceFilter confidenceFor(const Job &J) const { return confidenceFor(&J); }
+
+  /// Every finding gets its tier (a C++ check says it in its last note, the
+  /// Triton rules set it; none said: low), and those of tiers not shown are
+  /// counted and left out.
+  static void applyConfidence(const ConfidenceFilter &Filter,
+                              AnalysisResult &R) {
+    std::vector<Finding> Kept;
+    for (Finding &F : R.Findings) {
+      FrontEnd FE = llvm::StringRef(F.Pos.File).ends_with(".py")
+                        ? FrontEnd::Triton
+                        : FrontEnd::Cxx;
+      if (F.Confidence.empty())
+        for (const Note &N : F.Notes)
+          if (auto C = confidenceFromNote(N.Message))
+            F.Confidence = confidenceName(*C).str();
+      if (F.Confidence.empty()) {
+        std::string Why;
+        Confidence C = untieredCheckTier(F.Check, FE, &Why);
+        Note N;
+        N.Pos = F.Pos;
+        N.Message = confidenceNote(C, Why);
+        F.Notes.push_back(std::move(N));
+        F.Confidence = confidenceName(C).str();
+      }
+      Confidence C =
+          parseConfidenceName(F.Confidence).value_or(Confidence::Low);
+      if (Filter.shows(F.Check, FE, C))
+        Kept.push_back(std::move(F));
+      else
+        ++R.FindingsHidden;
+    }
+    R.Findings = std::move(Kept);
+  }
+
   static void mergeInto(AnalysisResult &Result, AnalysisResult &Part) {
+    Result.FindingsHidden += Part.FindingsHidden;
     Result.FilesAnalysed += Part.FilesAnalysed;
     for (Finding &F : Part.Findings)
       Result.Findings.push_back(std::move(F));
@@ -823,6 +881,10 @@ private:
     Opts.SystemHeaders = false;
     for (const auto &[Key, Value] : J.Config.CheckOptions)
       Opts.CheckOptions[Key] = clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+    // The checks report every tier; the driver shows what --confidence asks
+    // (applyConfidence) and counts the rest.
+    Opts.CheckOptions["Confidence"] =
+        clang::tidy::ClangTidyOptions::ClangTidyValue("all");
     auto Provider = std::make_unique<clang::tidy::DefaultOptionsProvider>(
         clang::tidy::ClangTidyGlobalOptions(), Opts);
     clang::tidy::ClangTidyContext Context(std::move(Provider));

@@ -31,6 +31,9 @@ struct DriverOptions {
   /// argv[0] of the running program, to find the shim headers beside it.
   std::string Argv0;
   bool Verbose = false;
+  /// The tiers shown (lib/model/Confidence.h: default, all, high, medium,
+  /// low); empty: each file's .kernel-tidy.yaml 'Confidence', else default.
+  std::string Confidence;
 
   /// Read .kernel-tidy.yaml files (discovered upward from each file), or
   /// only ConfigFile when it is set. Off: defaults only.

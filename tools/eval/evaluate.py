@@ -77,9 +77,11 @@ def corpus_files(root, name, spec):
     return base, files, cxx_args
 
 
-def analyse(kt, root, corpus, profile_args, jobs):
+def analyse(kt, root, corpus, profile_args, jobs, keep=None):
     """[(repo, rel path, line, check, frontend, tier, message)], {repo: (files, errors)}"""
     findings, stats = [], {}
+    if keep is not None:
+        keep.clear()
     for name, spec in sorted(corpus.items()):
         base, files, cxx_args = corpus_files(root, name, spec)
         py = [f for f in files if f.endswith(".py")]
@@ -87,6 +89,8 @@ def analyse(kt, root, corpus, profile_args, jobs):
         with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
             outs = list(pool.map(lambda b: run_kt(kt, b[0], profile_args + b[1]), batches))
         errors = 0
+        if keep is not None:
+            keep[name] = outs
         for out in outs:
             errors += len(out.get("errors", []))
             for f in out.get("findings", []):
@@ -173,6 +177,7 @@ def main():
     ap.add_argument("--markdown")
     ap.add_argument("--dump", help="write every finding (both profiles) with its label to this TSV")
     ap.add_argument("--unlabelled", help="write the unlabelled findings to this TSV")
+    ap.add_argument("--keep-json", help="write the raw reports of the --confidence=all run to <this>.<corpus>.json")
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--sample-out")
@@ -192,7 +197,11 @@ def main():
             subprocess.run([sys.executable, os.path.join(HERE, "fetch_files.py"), "--mirrors", a.mirrors,
                             "--out-of-sample" if cname == "oos" else "--heads", root], check=True)
         labels = load_labels(os.path.join(HERE, label_file))
-        all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs)
+        raw = {}
+        all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs, raw)
+        if a.keep_json:
+            with open(a.keep_json + "." + cname + ".json", "w") as fh:
+                json.dump(raw, fh)
         default_f = analyse(a.kt, root, corpus, [], a.jobs)[0] if tiered else all_f
         report += tables("%s (%s)" % (cname, label_file), all_f, default_f, labels)
         report.append("")

@@ -1,0 +1,89 @@
+//===- OffsetEvidence.h - what is known of an offset that can wrap -*- C++ -*-===//
+//
+// The language-neutral record of one 32-bit offset that can wrap before it
+// reaches an address, filled by the C++ and the Triton front ends, and the
+// one policy that gives it a confidence tier.
+//
+// Terms:
+//   wrapping term  the product (or truncated size) that can pass 2^31
+//   factor         one operand of the wrapping product, with its role
+//   role           what the factor is, from the strongest evidence at hand:
+//                    Constant     a literal, constexpr, template or
+//                                 tl.constexpr value
+//                    Hardware     a thread, lane or warp index inside a block
+//                    GridIndex    a block or program id (bounded by the grid)
+//                    SmallIndex   a head, expert, rank, layer, stage, tile,
+//                                 lane, warp or LoRA index or count: named so
+//                                 in the source, bounded by the model's
+//                                 configuration, far below 2^16
+//                    Size         a runtime size, stride or count
+//                    Unknown      nothing is known
+//   buffer         the tensor or array the address indexes, when it has a
+//                  name; a *side table* is one whose name says it holds a few
+//                  values per row, head or group (scales, LSE, mean/rstd,
+//                  statistics, locks, counters): its extent is far below the
+//                  activation's, so an offset into it cannot reach 2^31 at a
+//                  shape where the activation fits on one GPU.
+//
+// Evidence from names is the weakest kind and is used only to *lower* a
+// tier; a wrap is never created from a name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_LIB_MODEL_OFFSETEVIDENCE_H
+#define KERNEL_TIDY_LIB_MODEL_OFFSETEVIDENCE_H
+
+#include "lib/model/Confidence.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace kerneltidy {
+
+enum class FactorRole : uint8_t {
+  Constant,
+  Hardware,
+  GridIndex,
+  SmallIndex,
+  Size,
+  Unknown
+};
+
+llvm::StringRef factorRoleName(FactorRole R);
+
+struct OffsetFactor {
+  std::string Text; ///< as written ('pid_h', 'stride_b')
+  FactorRole Role = FactorRole::Unknown;
+};
+
+struct OffsetEvidence {
+  llvm::SmallVector<OffsetFactor, 2> Factors; ///< of the wrapping product
+  /// The wrapping term is a 64-bit size held (truncated) in 32 bits, not a
+  /// product.
+  bool NarrowedSize = false;
+  /// The buffer indexed, when it has a name ('lse_ptr', 'scales').
+  std::string Buffer;
+};
+
+/// SmallIndex when a component of Name ('pid_h', 'head_idx', 'expertId',
+/// 'num_heads', 'lane') names a head, expert, rank, layer, stage, tile, lane,
+/// warp or LoRA slot; Unknown otherwise.
+FactorRole roleFromName(llvm::StringRef Name);
+
+/// A buffer name that says it is a side table (see the file comment).
+bool isSideTableName(llvm::StringRef Name);
+
+/// The factor roles of a product written 'a * b * c' (or a single name):
+/// each identifier's role from its name; a literal is a Constant.
+llvm::SmallVector<OffsetFactor, 2> factorsFromText(llvm::StringRef Product);
+
+/// The tier of a width finding and a short reason for its note:
+///   Low     a factor is a small index, or the buffer is a side table, or
+///           every large factor is a grid or hardware index
+///   High    two sizes multiply (or a size is held in 32 bits), with no
+///           small-index factor and no side-table buffer
+///   Medium  otherwise
+Confidence widthConfidence(const OffsetEvidence &E, std::string &Why);
+
+} // namespace kerneltidy
+
+#endif
