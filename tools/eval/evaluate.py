@@ -230,7 +230,7 @@ def main():
             r = subprocess.run(cmd, capture_output=True, text=True)
             report += ["### Historical recall (%s)" % (prof or "default profile"), ""]
             report += [l for l in r.stdout.splitlines() if l.startswith("| all") or l.startswith("| hazard")
-                       or l.startswith("|---|---|---|---|---|") or (l.startswith("| ") and l.count("|") == 6)]
+                       or l == "|---|---|---|---|---|" or (l.startswith("| ") and l.count("|") == 6)]
             report.append("")
     report.append("(%.0f s)" % (time.time() - t0))
     text = "\n".join(report)
