@@ -484,12 +484,9 @@ void IndexWidthMismatchCheck::check(const MatchFinder::MatchResult &Result) {
 void IndexWidthMismatchCheck::onEndOfTranslationUnit() {
   // One tier for every finding (lib/model/Confidence.h): reported only when
   // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parse(
+  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
            Options.getLocalOrGlobal("Confidence", "default"))
-           .value_or(kerneltidy::ConfidenceFilter::defaults())
-           .shows("kernel-index-width-mismatch", kerneltidy::FrontEnd::Cxx,
-                  kerneltidy::untieredCheckTier("kernel-index-width-mismatch",
-                                                kerneltidy::FrontEnd::Cxx)))
+           .showsUntiered("kernel-index-width-mismatch", kerneltidy::FrontEnd::Cxx))
     return;
   if (Context)
     decideTranslationUnit();

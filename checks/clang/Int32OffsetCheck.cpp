@@ -74,9 +74,8 @@ Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
           Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)),
       MaxThreadsPerLaunch(Options.get<uint64_t>(
           "MaxThreadsPerLaunch", DefaultMaxThreadsPerLaunch)),
-      Shown(kerneltidy::ConfidenceFilter::parse(
-                Options.getLocalOrGlobal("Confidence", "default"))
-                .value_or(kerneltidy::ConfidenceFilter::defaults())) {}
+      Shown(kerneltidy::ConfidenceFilter::parseOrDefaults(
+          Options.getLocalOrGlobal("Confidence", "default"))) {}
 
 void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxElementCount", MaxElementCount);
@@ -241,22 +240,17 @@ static kerneltidy::OffsetEvidence evidenceOf(const Wrap &W, const Stmt *Use,
   return E;
 }
 
-static std::pair<const char *, const char *> confidence(const Wrap &W) {
-  auto Size = MagnitudeKind::Size, Grid = MagnitudeKind::GridIndex;
-  if (W.Kind != WrapKind::Product) {
-    if (W.Result.Kind == Size)
-      return {"high", "a size is held in 32 bits"};
-    return {"low", "a grid index, wrapping only on a launch with that many "
-                   "threads"};
-  }
+/// How strongly a wrap shows itself, for picking the primary one of a site:
+/// 2 when two sizes multiply or a size is held narrow, 1 for a size times a
+/// bounded or grid factor, 0 for grid indices alone. (The finding's tier is
+/// widthConfidence's, from the evidence; this only orders wraps.)
+static int wrapStrength(const Wrap &W) {
+  auto Size = MagnitudeKind::Size;
+  if (W.Kind != WrapKind::Product)
+    return W.Result.Kind == Size ? 2 : 0;
   if (W.LHS.Kind == Size && W.RHS.Kind == Size)
-    return {"high", "both factors are sizes"};
-  if (W.LHS.Kind == Size || W.RHS.Kind == Size)
-    return {"medium", W.LHS.Kind == Grid || W.RHS.Kind == Grid
-                          ? "a size times a grid index"
-                          : "a size times a bounded factor"};
-  return {"low",
-          "a grid index, wrapping only on a launch with that many threads"};
+    return 2;
+  return W.LHS.Kind == Size || W.RHS.Kind == Size ? 1 : 0;
 }
 
 static std::string boundaryNote(const Wrap &W, ASTContext &Ctx) {
@@ -297,8 +291,7 @@ static SourceLocation wrapLoc(const Wrap &W) {
 /// confident.
 static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
   auto Rank = [](const Wrap &W) {
-    StringRef Level = confidence(W).first;
-    int Conf = Level == "high" ? 2 : Level == "medium" ? 1 : 0;
+    int Conf = wrapStrength(W);
     int Kind = W.Kind == WrapKind::Product     ? 2
                : W.Kind == WrapKind::LoopLimit ? 1
                                                : 0;

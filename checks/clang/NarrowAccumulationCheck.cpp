@@ -795,12 +795,9 @@ void NarrowAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
 void NarrowAccumulationCheck::onEndOfTranslationUnit() {
   // One tier for every finding (lib/model/Confidence.h): reported only when
   // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parse(
+  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
            Options.getLocalOrGlobal("Confidence", "default"))
-           .value_or(kerneltidy::ConfidenceFilter::defaults())
-           .shows("kernel-narrow-accumulation", kerneltidy::FrontEnd::Cxx,
-                  kerneltidy::untieredCheckTier("kernel-narrow-accumulation",
-                                                kerneltidy::FrontEnd::Cxx)))
+           .showsUntiered("kernel-narrow-accumulation", kerneltidy::FrontEnd::Cxx))
     return;
   if (!Context || Functions.empty()) {
     Functions.clear();

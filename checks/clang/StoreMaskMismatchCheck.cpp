@@ -515,12 +515,9 @@ void StoreMaskMismatchCheck::registerMatchers(MatchFinder *Finder) {
 void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   // One tier for every finding (lib/model/Confidence.h): reported only when
   // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parse(
+  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
            Options.getLocalOrGlobal("Confidence", "default"))
-           .value_or(kerneltidy::ConfidenceFilter::defaults())
-           .shows("kernel-store-mask-mismatch", kerneltidy::FrontEnd::Cxx,
-                  kerneltidy::untieredCheckTier("kernel-store-mask-mismatch",
-                                                kerneltidy::FrontEnd::Cxx)))
+           .showsUntiered("kernel-store-mask-mismatch", kerneltidy::FrontEnd::Cxx))
     return;
   ASTContext &Ctx = *Result.Context;
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {

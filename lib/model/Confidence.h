@@ -51,6 +51,11 @@ Confidence untieredCheckTier(llvm::StringRef Check, FrontEnd FE,
 class ConfidenceFilter {
 public:
   static std::optional<ConfidenceFilter> parse(llvm::StringRef Value);
+  /// parse(Value), or the default profile where Value does not parse (a
+  /// check option is validated by the config reader, not by the check).
+  static ConfidenceFilter parseOrDefaults(llvm::StringRef Value) {
+    return parse(Value).value_or(defaults());
+  }
   static ConfidenceFilter defaults() { return ConfidenceFilter(); }
   static ConfidenceFilter all() {
     ConfidenceFilter F;
@@ -59,6 +64,11 @@ public:
     return F;
   }
   bool shows(llvm::StringRef Check, FrontEnd FE, Confidence C) const;
+  /// Whether the findings of a check with one tier for all of them
+  /// (untieredCheckTier) are shown.
+  bool showsUntiered(llvm::StringRef Check, FrontEnd FE) const {
+    return shows(Check, FE, untieredCheckTier(Check, FE));
+  }
   bool showsEverything() const {
     return !UseDefaults && Lowest == Confidence::Low;
   }

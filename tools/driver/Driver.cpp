@@ -734,9 +734,7 @@ private:
     llvm::StringRef V = Options.Confidence;
     if (V.empty() && J)
       V = J->Config.Confidence;
-    if (auto F = ConfidenceFilter::parse(V))
-      return *F;
-    return ConfidenceFilter::defaults();
+    return ConfidenceFilter::parseOrDefaults(V);
   }
   ConfidenceFilter confidenceFor(const Job &J) const { return confidenceFor(&J); }
 

@@ -1,0 +1,149 @@
+//===- OffsetEvidence.cpp - the width policy over offset evidence ----------===//
+#include "lib/model/OffsetEvidence.h"
+#include <cctype>
+
+namespace kerneltidy {
+
+llvm::StringRef factorRoleName(FactorRole R) {
+  switch (R) {
+  case FactorRole::Constant:
+    return "constant";
+  case FactorRole::Hardware:
+    return "hardware index";
+  case FactorRole::GridIndex:
+    return "grid index";
+  case FactorRole::SmallIndex:
+    return "small index";
+  case FactorRole::Size:
+    return "size";
+  case FactorRole::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+/// The components of an identifier: 'pid_h' -> pid, h; 'headIdx' -> head,
+/// idx; 'num_heads' -> num, heads. Lowercase.
+static llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 4> Out;
+  std::string Cur;
+  auto Flush = [&] {
+    if (!Cur.empty())
+      Out.push_back(Cur);
+    Cur.clear();
+  };
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (!std::isalnum(static_cast<unsigned char>(C))) {
+      Flush();
+      continue;
+    }
+    if (std::isupper(static_cast<unsigned char>(C)) && !Cur.empty() &&
+        std::islower(static_cast<unsigned char>(Cur.back())))
+      Flush();
+    Cur += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  }
+  Flush();
+  return Out;
+}
+
+FactorRole roleFromName(llvm::StringRef Name) {
+  // A stride or size of a small dimension ('stride_h', 'head_stride') is the
+  // extent of what follows it, not a small index: only index and count
+  // names qualify.
+  auto Parts = nameComponents(Name);
+  for (const std::string &P : Parts)
+    if (P == "stride" || P == "strides" || P == "offset" || P == "ptr")
+      return FactorRole::Unknown;
+  for (const std::string &P : Parts) {
+    llvm::StringRef S(P);
+    if (S == "head" || S == "heads" || S == "nh" || S == "nheads" ||
+        S == "hq" || S == "hk" || S == "hv" || S == "expert" ||
+        S == "experts" || S == "rank" || S == "ranks" || S == "layer" ||
+        S == "layers" || S == "stage" || S == "stages" || S == "lane" ||
+        S == "warp" || S == "warps" || S == "tile" || S == "lora")
+      return FactorRole::SmallIndex;
+  }
+  return FactorRole::Unknown;
+}
+
+bool isSideTableName(llvm::StringRef Name) {
+  for (const std::string &P : nameComponents(Name)) {
+    llvm::StringRef S(P);
+    if (S == "lse" || S == "rstd" || S == "mean" || S == "scale" ||
+        S == "scales" || S == "stats" || S == "stat" || S == "lock" ||
+        S == "locks" || S == "counter" || S == "counters" || S == "bias" ||
+        S == "zeros" || S == "lora")
+      return true;
+  }
+  return false;
+}
+
+llvm::SmallVector<OffsetFactor, 2> factorsFromText(llvm::StringRef Product) {
+  llvm::SmallVector<OffsetFactor, 2> Out;
+  size_t I = 0;
+  while (I < Product.size()) {
+    char C = Product[I];
+    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+      size_t J = I;
+      while (J < Product.size() &&
+             (std::isalnum(static_cast<unsigned char>(Product[J])) ||
+              Product[J] == '_' || Product[J] == '.'))
+        ++J;
+      llvm::StringRef Tok = Product.slice(I, J);
+      // 'tl.program_id', 'x.stride' and the like: the last component.
+      llvm::StringRef Last = Tok.rsplit('.').second.empty()
+                                 ? Tok
+                                 : Tok.rsplit('.').second;
+      if (Last != "to" && Last != "int64" && Last != "int32" &&
+          !Tok.starts_with("tl.") && !Tok.starts_with("static_cast"))
+        Out.push_back({Tok.str(), roleFromName(Last)});
+      I = J;
+    } else if (std::isdigit(static_cast<unsigned char>(C))) {
+      size_t J = I;
+      while (J < Product.size() &&
+             std::isalnum(static_cast<unsigned char>(Product[J])))
+        ++J;
+      Out.push_back({Product.slice(I, J).str(), FactorRole::Constant});
+      I = J;
+    } else {
+      ++I;
+    }
+  }
+  return Out;
+}
+
+Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
+  for (const OffsetFactor &F : E.Factors)
+    if (F.Role == FactorRole::SmallIndex) {
+      Why = "'" + F.Text + "' is a small index (head, expert, rank, layer, "
+                           "stage, tile, lane or warp)";
+      return Confidence::Low;
+    }
+  if (!E.Buffer.empty() && isSideTableName(E.Buffer)) {
+    Why = "'" + E.Buffer + "' is a side table, far smaller than the "
+                           "activations";
+    return Confidence::Low;
+  }
+  unsigned Sizes = 0, Grid = 0;
+  for (const OffsetFactor &F : E.Factors) {
+    Sizes += F.Role == FactorRole::Size;
+    Grid += F.Role == FactorRole::GridIndex || F.Role == FactorRole::Hardware;
+  }
+  if (E.NarrowedSize) {
+    Why = "a size is held in 32 bits";
+    return Confidence::High;
+  }
+  if (Sizes >= 2) {
+    Why = "two sizes multiply";
+    return Confidence::High;
+  }
+  if (Sizes == 1) {
+    Why = Grid ? "a size times a grid index" : "a size times another factor";
+    return Confidence::Medium;
+  }
+  Why = "a grid index, wrapping only on a launch with that many threads";
+  return Confidence::Low;
+}
+
+} // namespace kerneltidy
