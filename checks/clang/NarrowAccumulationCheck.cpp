@@ -54,6 +54,8 @@
 #include "lib/model/Confidence.h"
 #include "checks/clang/NarrowAccumulationCheck.h"
 #include "lib/analysis/DepthLimit.h"
+#include "lib/analysis/LoopTripCount.h"
+#include "lib/model/AccumulationEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -375,6 +377,9 @@ struct AccumulatorUpdate {
   bool Compound = false;          ///< '+=' / '-='
   bool SelfCombining = false;     ///< RHS reads the same array (tree)
   const Stmt *Loop = nullptr;     ///< innermost loop not declaring Var
+  /// Every loop around the update inside Var's scope, innermost first: the
+  /// loops whose iterations can add to one element again.
+  llvm::SmallVector<const Stmt *, 4> CountedLoops;
   const CallExpr *Shuffle = nullptr;
   const Expr *Term = nullptr;      ///< what is added ('x' in 's += x')
   const FunctionDecl *Function = nullptr;
@@ -578,10 +583,11 @@ private:
       const bool DeclaredInside = !SM.isBeforeInTranslationUnit(
                                       VL, LR.getBegin()) &&
                                   !SM.isBeforeInTranslationUnit(LR.getEnd(), VL);
-      if (!DeclaredInside) {
-        U.Loop = Loop;
+      if (DeclaredInside)
         break;
-      }
+      if (!U.Loop)
+        U.Loop = Loop;
+      U.CountedLoops.push_back(Loop);
     }
     Updates.push_back(U);
   }
@@ -605,6 +611,48 @@ private:
   const LangOptions &LO;
   llvm::SmallVector<const Stmt *, 4> Loops;
 };
+
+/// The 16-bit additions that reach one element of U's accumulator
+/// (lib/model/AccumulationEvidence.h): a loop that indexes the element is an
+/// elementwise update, the butterfly loop of a shuffle is the shuffle's
+/// 32 lanes, a constant loop multiplies, any other loop is data-sized.
+kerneltidy::AdditionCount additionsPerElement(const AccumulatorUpdate &U,
+                                              const ASTContext &Ctx) {
+  kerneltidy::AdditionCount N;
+  const Expr *ElementIndex = nullptr;
+  if (U.ArrayElement)
+    if (const auto *LHS = operandsOf(U.Update).LHS)
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(LHS->IgnoreParenImpCasts()))
+        ElementIndex = ASE->getIdx();
+  if (U.Shuffle)
+    N.warpShuffle();
+  for (const Stmt *Loop : U.CountedLoops) {
+    kerneltidy::LoopTripCount Trip = kerneltidy::loopTripCount(Loop, Ctx);
+    if (Trip.Induction) {
+      if (ElementIndex && mentionsVariable(ElementIndex, Trip.Induction))
+        continue; // another element each iteration
+      if (U.Shuffle && mentionsVariable(U.Shuffle, Trip.Induction))
+        continue; // the butterfly over the warp's lanes
+    }
+    if (Trip.Count) {
+      N.loop(*Trip.Count);
+      continue;
+    }
+    std::string Bound;
+    if (const auto *For = dyn_cast<ForStmt>(Loop))
+      if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+              For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr))
+        Bound = "'" +
+                Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                         Cond->getRHS()->getSourceRange()),
+                                     Ctx.getSourceManager(), Ctx.getLangOpts())
+                    .str() +
+                "'";
+    N.dataSizedLoop(std::move(Bound));
+  }
+  return N;
+}
 
 //===-- Narrowing --------------------------------------------------------===//
 
@@ -985,6 +1033,14 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
       continue;
     if (Reported.count(U.Var))
       continue;
+    // A reduction tree sums up to a block's threads; any other update is a
+    // hazard only when many additions reach one element.
+    std::optional<kerneltidy::AdditionCount> Additions;
+    if (!Tree) {
+      Additions = additionsPerElement(U, Ctx);
+      if (!Additions->isHazard())
+        continue;
+    }
     QualType VarT = U.Var->getType();
     if (U.ArrayElement) {
       const ArrayType *AT = VarT->getAsArrayTypeUnsafe();
@@ -1037,6 +1093,9 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
         Note << *Fix;
     }
     NoteBindings(VarT, B);
+    if (Additions)
+      diag(Loc, "each element takes %0 in 16 bits", DiagnosticIDs::Note)
+          << Additions->describe();
     NoteLimit(Loc, B.front(), U.Term, Acc);
   }
 
