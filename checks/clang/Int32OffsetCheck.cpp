@@ -43,6 +43,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
+#include "lib/analysis/HostGuards.h"
 #include "lib/analysis/Magnitude.h"
 #include "lib/analysis/WholeUnit.h"
 #include "lib/model/OffsetEvidence.h"
@@ -51,6 +52,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 
 using namespace clang::ast_matchers;
@@ -74,12 +77,15 @@ Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
           Options.get<uint64_t>("MaxElementCount", DefaultMaxElementCount)),
       MaxThreadsPerLaunch(Options.get<uint64_t>(
           "MaxThreadsPerLaunch", DefaultMaxThreadsPerLaunch)),
+      TrustHostGuards(!llvm::StringRef(Options.get("TrustHostGuards", "true"))
+                           .equals_insensitive("false")),
       Shown(kerneltidy::ConfidenceFilter::parseOrDefaults(
           Options.getLocalOrGlobal("Confidence", "default"))) {}
 
 void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxElementCount", MaxElementCount);
   Options.store(Opts, "MaxThreadsPerLaunch", MaxThreadsPerLaunch);
+  Options.store(Opts, "TrustHostGuards", TrustHostGuards ? "true" : "false");
 }
 
 void Int32OffsetCheck::registerMatchers(MatchFinder *Finder) {
@@ -372,11 +378,14 @@ void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
   kerneltidy::traverseWholeUnit(Indexer, Ctx);
 }
 
-/// A size-limit test in Host's body that comes before Site.
+/// A size-limit test in Host's body that comes before Site (anywhere in
+/// the body when Site is null), or in the body of a function Host calls
+/// before it.
 static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
-                              ASTContext &Ctx) {
+                              ASTContext &Ctx, unsigned CalleeDepth = 0) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation SiteLoc = SM.getFileLoc(Site->getBeginLoc());
+  SourceLocation SiteLoc =
+      Site ? SM.getFileLoc(Site->getBeginLoc()) : SourceLocation();
   llvm::SmallVector<const Stmt *, 32> Work{Host.getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
@@ -392,17 +401,22 @@ static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
               (isa<BinaryOperator>(E) &&
                cast<BinaryOperator>(E)->isComparisonOp()));
     if (Candidate && !isa<CXXOperatorCallExpr>(E) &&
-        SM.isBeforeInTranslationUnit(SM.getFileLoc(E->getBeginLoc()),
-                                     SiteLoc)) {
+        (SiteLoc.isInvalid() ||
+         SM.isBeforeInTranslationUnit(SM.getFileLoc(E->getBeginLoc()),
+                                      SiteLoc))) {
       // Test the node itself, not its lambda arguments.
       bool Test = false;
       if (const auto *Call = dyn_cast<CallExpr>(E)) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Callee && Callee->getIdentifier()) {
-          std::string Name = Callee->getName().lower();
-          Test = StringRef(Name).contains("32bit") ||
-                 StringRef(Name).contains("32_bit");
-        }
+        if (Callee && Callee->getIdentifier())
+          Test = kerneltidy::isInt32GuardCallName(Callee->getName());
+        // One level down: a validation helper the host calls first
+        // ('CheckInputs(q, k, v)' whose body tests the extents).
+        if (!Test && Callee && CalleeDepth == 0)
+          if (const FunctionDecl *Def = Callee->getDefinition();
+              Def && Def != &Host && Def->getBody() &&
+              !SM.isInSystemHeader(Def->getLocation()))
+            Test = hasSizeTestBefore(*Def, nullptr, Ctx, 1);
       } else {
         Test = kerneltidy::isSizeLimitTest(E, Ctx);
       }
@@ -444,6 +458,38 @@ const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
   return nullptr;
 }
 
+bool Int32OffsetCheck::launchesAreHostGuarded(const FunctionDecl &Kernel,
+                                              ASTContext &Ctx) {
+  if (!TrustHostGuards || !Kernel.getIdentifier())
+    return false;
+  indexCallSites(Ctx);
+  auto It = CallSites.find(Kernel.getCanonicalDecl());
+  bool Launched = false;
+  if (It != CallSites.end())
+    for (const CallSite &Call : It->second) {
+      const FunctionDecl *Host = Call.Host;
+      if (!Host || Host == &Kernel || !Host->getBody())
+        continue;
+      if (!hasSizeTestBefore(*Host, Call.Ref, Ctx))
+        return false;
+      Launched = true;
+    }
+  if (Launched)
+    return true;
+  // Launched from no function of this unit: read the launchers of the
+  // kernel's directory (lib/analysis/HostGuards.h).
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef File =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(Kernel.getLocation())));
+  if (!File)
+    return false;
+  llvm::SmallString<256> Dir(File->getName());
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  return kerneltidy::HostGuardIndex::forDirectory(Dir)->launchesAreGuarded(
+      Kernel.getName());
+}
+
 //===----------------------------------------------------------------------===//
 // The analysis of one function
 //===----------------------------------------------------------------------===//
@@ -474,6 +520,8 @@ void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
     Launch = unguardedLaunch(*Fn, Ctx, 0);
     if (!Launch)
       return; // guarded by a size check, or never launched
+  } else if (Fn->hasAttr<CUDAGlobalAttr>() && launchesAreHostGuarded(*Fn, Ctx)) {
+    return; // every launcher rejects extents past INT32_MAX
   }
   analyse(*Fn, Ctx, Launch);
 }

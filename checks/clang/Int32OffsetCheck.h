@@ -40,11 +40,16 @@ private:
   const Stmt *unguardedLaunch(const FunctionDecl &Fn, ASTContext &Ctx,
                               unsigned Depth);
   void indexCallSites(ASTContext &Ctx);
+  /// Every launcher of Kernel rejects extents past INT32_MAX
+  /// (lib/analysis/HostGuards.h).
+  bool launchesAreHostGuarded(const FunctionDecl &Kernel, ASTContext &Ctx);
 
   /// The largest element count of a tensor (option MaxElementCount).
   const uint64_t MaxElementCount;
   /// The most threads one launch runs (option MaxThreadsPerLaunch).
   const uint64_t MaxThreadsPerLaunch;
+  /// Trust the launchers' int32 extent guards (option TrustHostGuards).
+  const bool TrustHostGuards;
   /// The tiers reported (global option 'Confidence', lib/model/Confidence.h).
   const kerneltidy::ConfidenceFilter Shown;
   /// Anchors already reported in this translation unit: a template's
