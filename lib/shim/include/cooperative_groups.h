@@ -1,5 +1,9 @@
 // kernel-tidy shim of cooperative_groups.h: thread groups, tiles and their
-// collectives, declared as in CUDA 12 (no definitions).
+// collectives, declared as in CUDA 12 and 13 (no definitions). The integer
+// types are CUDA's own, group by group: a generic thread_group and the grid
+// count in 'unsigned long long', a block, a cluster, a coalesced group and a
+// tile in 'unsigned int' (a 64-bit type here makes the index-width check see
+// a 64-bit sibling that CUDA does not have).
 #pragma once
 #include "__kernel_tidy_cuda.h"
 
@@ -13,6 +17,9 @@ public:
 };
 class thread_block : public thread_group {
 public:
+  __device__ unsigned int size() const;
+  __device__ unsigned int num_threads() const;
+  __device__ unsigned int thread_rank() const;
   __device__ dim3 group_index() const;
   __device__ dim3 thread_index() const;
   __device__ dim3 group_dim() const;
@@ -28,13 +35,20 @@ public:
 };
 class cluster_group : public thread_group {
 public:
+  __device__ unsigned int size() const;
+  __device__ unsigned int num_threads() const;
+  __device__ unsigned int thread_rank() const;
   __device__ unsigned int block_rank() const;
   __device__ unsigned int num_blocks() const;
   template <class T> __device__ T *map_shared_rank(T *addr, int rank) const;
 };
 class coalesced_group : public thread_group {
 public:
-  __device__ unsigned long long meta_group_rank() const;
+  __device__ unsigned int size() const;
+  __device__ unsigned int num_threads() const;
+  __device__ unsigned int thread_rank() const;
+  __device__ unsigned int meta_group_rank() const;
+  __device__ unsigned int meta_group_size() const;
   template <class T> __device__ T shfl(T var, int srcRank) const;
   template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
   template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
@@ -48,8 +62,11 @@ template <unsigned int Size>
 class thread_block_tile<Size, void> : public thread_group {
 public:
   static constexpr unsigned int num_threads_v = Size;
-  __device__ unsigned long long meta_group_rank() const;
-  __device__ unsigned long long meta_group_size() const;
+  __device__ unsigned int size() const;
+  __device__ unsigned int num_threads() const;
+  __device__ unsigned int thread_rank() const;
+  __device__ unsigned int meta_group_rank() const;
+  __device__ unsigned int meta_group_size() const;
   template <class T> __device__ T shfl(T var, int srcRank) const;
   template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
   template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
