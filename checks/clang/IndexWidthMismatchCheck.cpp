@@ -49,6 +49,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <map>
@@ -496,9 +497,41 @@ void IndexWidthMismatchCheck::onEndOfTranslationUnit() {
   Context = nullptr;
 }
 
+/// The project files of the translation unit, sorted: its main file and the
+/// headers it includes, directly or through other project files, that were
+/// found on disk. Not project files: system headers, what the command line
+/// force-includes (the shim's prelude and everything it pulls in) and the
+/// empty stand-ins of missing headers. They tie the unit to other units of
+/// the same program.
+static std::vector<std::string> programFilesOf(const SourceManager &SM) {
+  std::set<std::string> Files;
+  llvm::DenseSet<FileID> Project;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::FileInfo &FI = E.getFile();
+    FileID ID = SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset()));
+    SourceLocation IncludedAt = FI.getIncludeLoc();
+    bool Main = ID == SM.getMainFileID();
+    if (!Main && (IncludedAt.isInvalid() ||
+                  !Project.contains(SM.getFileID(SM.getFileLoc(IncludedAt)))))
+      continue; // reached through the command line, the shim or a system header
+    if (FI.getFileCharacteristic() != SrcMgr::C_User)
+      continue;
+    OptionalFileEntryRef Ref = FI.getContentCache().OrigEntry;
+    if (!Ref || (!Main && Ref->getSize() == 0))
+      continue; // a missing header's empty stand-in
+    Project.insert(ID);
+    Files.insert(Ref->getName().str());
+  }
+  return {Files.begin(), Files.end()};
+}
+
 void IndexWidthMismatchCheck::decideTranslationUnit() {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
+  const std::vector<std::string> ProgramFiles = programFilesOf(SM);
 
   std::vector<Entity> Entities;
   llvm::DenseMap<const Decl *, unsigned> EntityOf;
@@ -683,6 +716,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
             ? SM.getFileEntryRefForID(SM.getMainFileID())->getName().str()
             : "";
     S.Suppressed = suppressedAt(E.Site, SM);
+    S.ProgramFiles = ProgramFiles;
   }
 
   // Pair within this translation unit.
@@ -725,6 +759,14 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
 // Across translation units
 //===----------------------------------------------------------------------===//
 
+static bool shareProgramFile(const std::set<std::string> &A,
+                             const std::set<std::string> &B) {
+  for (const std::string &F : A)
+    if (B.count(F))
+      return true;
+  return false;
+}
+
 std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
   std::vector<KernelWidthSummary> All = kerneltidy::takeKernelWidthSummaries();
   // Files finish in any order under -j; pair in one order so that a run
@@ -743,6 +785,7 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
   struct Merged {
     KernelWidthSummary S;
     std::set<std::string> TranslationUnits;
+    std::set<std::string> ProgramFiles; // of every unit that saw it
   };
   std::vector<Merged> Kernels;
   std::map<std::tuple<std::string, std::string, unsigned>, unsigned> Index;
@@ -750,11 +793,14 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
     auto Key = std::make_tuple(S.Kernel, S.KernelDecl.File, S.KernelDecl.Line);
     auto [It, New] = Index.try_emplace(Key, Kernels.size());
     if (New) {
-      Kernels.push_back({S, {S.TranslationUnit}});
+      Kernels.push_back({S,
+                         {S.TranslationUnit},
+                         {S.ProgramFiles.begin(), S.ProgramFiles.end()}});
       continue;
     }
     Merged &M = Kernels[It->second];
     M.TranslationUnits.insert(S.TranslationUnit);
+    M.ProgramFiles.insert(S.ProgramFiles.begin(), S.ProgramFiles.end());
     bool Reported =
         M.S.ReportedInTranslationUnit || S.ReportedInTranslationUnit;
     bool Guarded = M.S.HostGuarded && S.HostGuarded;
@@ -783,6 +829,11 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
         SharedUnit |= W.TranslationUnits.count(TU) > 0;
       if (SharedUnit)
         continue; // that translation unit already decided this pair
+      // Kernels of different programs are not a forward and its backward:
+      // the two units must share a project file (one includes the other,
+      // or both include the same header found on disk).
+      if (!shareProgramFile(N.ProgramFiles, W.ProgramFiles))
+        continue;
       Reported.insert(NI);
       const FamilyTag &Tag = Kernels[Link.First].S.Families[Link.Tag];
       PairMessages Msg =

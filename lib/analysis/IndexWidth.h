@@ -162,6 +162,11 @@ struct KernelWidthSummary {
   std::string DispatchNote;
   std::vector<FamilyTag> Families; // Name and Launcher tags only
   std::string TranslationUnit;     // main file of the TU that saw it
+  /// The project files of that translation unit: its main file and every
+  /// header it included that was found on disk (not system headers, the
+  /// shim, or the empty stand-ins of missing headers). Two translation
+  /// units that share one belong to one program (issue 26).
+  std::vector<std::string> ProgramFiles;
   bool Suppressed = false;         // NOLINT for the check at Site
   bool ReportedInTranslationUnit = false;
 };
