@@ -48,6 +48,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -294,7 +295,8 @@ PairMessages buildMessages(const KernelWidthSummary &N,
 
   if (W.Policy == IndexWidthPolicy::Fixed64)
     M.WideNote = WideRole.str() + " " + W.KernelKind + " '" + W.Kernel +
-                 "' indexes with '" + W.IndexType + "' here";
+                 "' indexes with '" + W.IndexType + "' here" +
+                 (W.WideSiteNote.empty() ? "" : ": " + W.WideSiteNote);
   else
     M.WideNote = WideRole.str() + " " + W.KernelKind + " '" + W.Kernel +
                  "' takes its index type from template parameter '" +
@@ -656,6 +658,28 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
       S.IndexType = typeName(Ev.WideType, Ctx);
       E.WideSite =
           Ev.WideDecl ? Ev.WideDecl->getLocation() : Ev.Wide->getExprLoc();
+      // The expression that makes it 64-bit, so that a reader can judge it
+      // (a cooperative-groups rank, a size_t parameter, a cast).
+      auto Text = [&](const Expr *X) {
+        return Lexer::getSourceText(
+                   CharSourceRange::getTokenRange(
+                       SM.getFileLoc(X->getBeginLoc()),
+                       SM.getFileLoc(X->getEndLoc())),
+                   SM, Ctx.getLangOpts())
+            .str();
+      };
+      const auto *WideVar = dyn_cast_or_null<VarDecl>(Ev.WideDecl);
+      if (WideVar && WideVar->getInit() && !isa<ParmVarDecl>(WideVar))
+        S.WideSiteNote = "'" + WideVar->getNameAsString() + "' is '" +
+                         S.IndexType + "' from '" +
+                         Text(WideVar->getInit()->IgnoreImplicit()) + "'";
+      else if (isa_and_nonnull<ParmVarDecl>(Ev.WideDecl))
+        S.WideSiteNote = "parameter '" + Ev.WideDecl->getNameAsString() +
+                         "' is '" + S.IndexType + "'";
+      else
+        S.WideSiteNote = "in '" + Text(Ev.Wide) + "'";
+      if (S.WideSiteNote.size() > 160)
+        S.WideSiteNote = S.WideSiteNote.substr(0, 157) + "...";
     } else if (Ev.Narrow) {
       S.Policy = IndexWidthPolicy::Fixed32;
       S.IndexType = typeName(Ev.NarrowType, Ctx);
