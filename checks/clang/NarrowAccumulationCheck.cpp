@@ -643,7 +643,7 @@ kerneltidy::AdditionCount additionsPerElement(const AccumulatorUpdate &U,
     if (const auto *For = dyn_cast<ForStmt>(Loop))
       if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
               For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr))
-        Bound = "'" +
+        Bound = "the loop to '" +
                 Lexer::getSourceText(CharSourceRange::getTokenRange(
                                          Cond->getRHS()->getSourceRange()),
                                      Ctx.getSourceManager(), Ctx.getLangOpts())

@@ -23,8 +23,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
+#include "lib/model/AccumulationEvidence.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include <optional>
 
 namespace kerneltidy::triton {
 namespace {
@@ -47,6 +49,66 @@ bool isAccumulation(FunctionAnalysis &A, const Binding &Update) {
   return Reads;
 }
 
+/// The trip count of `for _ in range(a[, b[, c]])` or `tl.static_range(...)`
+/// with integer literals, else nothing (a runtime or constexpr bound).
+std::optional<uint64_t> constantTripCount(RuleContext &Ctx, NodeId Loop) {
+  const PySyntaxTree &T = Ctx.T;
+  if (T.kind(Loop) != PyKind::ForStatement)
+    return std::nullopt;
+  NodeId Iter = T.stripParens(T.field(Loop, PyField::Right));
+  if (T.kind(Iter) != PyKind::Call)
+    return std::nullopt;
+  llvm::StringRef Callee = T.text(T.field(Iter, PyField::Function));
+  if (Callee != "range" && Callee != "static_range" &&
+      Ctx.M.languageCallee(Iter) != "static_range")
+    return std::nullopt;
+  llvm::SmallVector<int64_t, 3> Args;
+  bool AllLiterals = true;
+  T.forEachNamedChild(T.field(Iter, PyField::Arguments), [&](NodeId Arg) {
+    int64_t V = 0;
+    if (T.kind(Arg) != PyKind::Integer ||
+        T.text(Arg).getAsInteger(0, V))
+      AllLiterals = false;
+    else
+      Args.push_back(V);
+  });
+  if (!AllLiterals || Args.empty() || Args.size() > 3)
+    return std::nullopt;
+  int64_t Start = Args.size() > 1 ? Args[0] : 0;
+  int64_t Stop = Args.size() > 1 ? Args[1] : Args[0];
+  int64_t Step = Args.size() > 2 ? Args[2] : 1;
+  if (Step <= 0 || Stop <= Start)
+    return Step > 0 ? std::optional<uint64_t>(0) : std::nullopt;
+  return uint64_t((Stop - Start + Step - 1) / Step);
+}
+
+/// The 16-bit additions that reach one element of Update's accumulator
+/// (lib/model/AccumulationEvidence.h): every loop around the update that
+/// does not hold the accumulator's start.
+AdditionCount additionsPerElement(RuleContext &Ctx, const Binding &Update,
+                                  NodeId Start) {
+  const PySyntaxTree &T = Ctx.T;
+  AdditionCount N;
+  for (NodeId P = T.node(Update.Statement).Parent; P != NoNode;
+       P = T.node(P).Parent) {
+    PyKind K = T.kind(P);
+    if (K == PyKind::FunctionDefinition)
+      break;
+    if (K != PyKind::ForStatement && K != PyKind::WhileStatement)
+      continue;
+    if (T.contains(P, Start))
+      break;
+    if (std::optional<uint64_t> Trips = constantTripCount(Ctx, P))
+      N.loop(*Trips);
+    else
+      N.dataSizedLoop(K == PyKind::ForStatement
+                          ? "the loop over '" +
+                                T.text(T.field(P, PyField::Right)).str() + "'"
+                          : std::string("a while loop"));
+  }
+  return N;
+}
+
 void checkLoopAccumulators(RuleContext &Ctx, FunctionAnalysis &A,
                            llvm::DenseSet<NodeId> &Reported) {
   const PySyntaxTree &T = Ctx.T;
@@ -65,7 +127,11 @@ void checkLoopAccumulators(RuleContext &Ctx, FunctionAnalysis &A,
     bool Narrow = InitFacts.isFloat16();
     if (!Narrow && InitFacts.Type == ValueType::Float && InitFacts.Bits == 0)
       Narrow = A.facts(Update.Value).isFloat16();
-    if (!Narrow || !Reported.insert(Init->Statement).second)
+    if (!Narrow)
+      continue;
+    // Few partials are not a hazard: report only many additions per element.
+    AdditionCount Additions = additionsPerElement(Ctx, Update, Init->Statement);
+    if (!Additions.isHazard() || !Reported.insert(Init->Statement).second)
       continue;
     ValueFacts Shown = InitFacts.isFloat16() ? InitFacts : A.facts(Update.Value);
     Finding &Fd = Ctx.report(
@@ -74,6 +140,8 @@ void checkLoopAccumulators(RuleContext &Ctx, FunctionAnalysis &A,
             floatTypeName(Shown) +
             "' and is updated on every loop iteration; partial sums are "
             "rounded to 16 bits and can overflow");
+    Ctx.note(Fd, Update.Statement,
+             "each element takes " + Additions.describe() + " in 16 bits");
     NodeId Call = Init->Value;
     llvm::StringRef Callee = Ctx.M.languageCallee(Call);
     NodeId DType = NoNode;

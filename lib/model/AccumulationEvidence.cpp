@@ -25,8 +25,7 @@ void AdditionCount::warpShuffle() { loop(32); }
 std::string AdditionCount::describe() const {
   if (DataSized)
     return Bound.empty() ? "a data-sized number of additions"
-                         : "a data-sized number of additions (the loop to " +
-                               Bound + ")";
+                         : "a data-sized number of additions (" + Bound + ")";
   return std::to_string(Count) + (Count == 1 ? " addition" : " additions");
 }
 

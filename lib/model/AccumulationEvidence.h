@@ -39,7 +39,8 @@ class AdditionCount {
 public:
   /// One loop around the update. Known: its constant trip count.
   void loop(uint64_t TripCount);
-  /// One loop whose bound is not a constant; Bound names it ("'n'").
+  /// One loop whose bound is not a constant; Bound names it ("the loop to
+  /// 'n'", "the loop over 'range(0, n)'").
   void dataSizedLoop(std::string Bound);
   /// A warp shuffle: at most 32 lanes meet.
   void warpShuffle();
