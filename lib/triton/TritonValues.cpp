@@ -86,7 +86,9 @@ ValueFacts convert(ValueFacts V, const ValueFacts &T, NodeId Site) {
   V.Bits = T.Bits;
   V.BFloat = T.BFloat;
   V.CompileTime = false;
-  if (V.isInt64() && !WasInt64 && V.WidenSite == NoNode)
+  // Widening a product that has already wrapped in 32 bits
+  // (`(off_hz * stride).to(tl.int64)`) is not 64-bit indexing (issue 26).
+  if (V.isInt64() && !WasInt64 && V.WidenSite == NoNode && V.WrapSite == NoNode)
     V.WidenSite = Site;
   return V;
 }
