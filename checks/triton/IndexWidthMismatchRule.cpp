@@ -215,6 +215,57 @@ void clearTritonIndexWidthSummaries() {
   store().clear();
 }
 
+/// Two modules are one program when one imports the other.
+static bool oneProgram(const TritonWidthSummary &A,
+                       const TritonWidthSummary &B) {
+  return llvm::is_contained(A.Imports, B.Module) ||
+         llvm::is_contained(B.Imports, A.Module);
+}
+
+std::vector<std::string> importedModuleNames(llvm::StringRef Source) {
+  std::vector<std::string> Out;
+  auto Add = [&](llvm::StringRef Dotted) {
+    Dotted = Dotted.trim();
+    if (Dotted.empty())
+      return;
+    llvm::StringRef Last = Dotted.rsplit('.').second;
+    if (Last.empty())
+      Last = Dotted.trim('.');
+    if (!Last.empty() && !llvm::is_contained(Out, Last.str()))
+      Out.push_back(Last.str());
+  };
+  auto AddNames = [&](llvm::StringRef List) {
+    List = List.trim().trim("()\\");
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    List.split(Parts, ',');
+    for (llvm::StringRef P : Parts) {
+      P = P.trim().trim("()");
+      Add(P.split(" as ").first);
+    }
+  };
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Source.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I].split('#').first.trim();
+    if (L.consume_front("import ")) {
+      AddNames(L);
+    } else if (L.consume_front("from ")) {
+      auto [Module, Names] = L.split(" import ");
+      Add(Module);
+      std::string All = Names.str();
+      // A parenthesised list may span lines.
+      if (Names.contains('(') && !Names.contains(')'))
+        while (++I < Lines.size()) {
+          All += "," + Lines[I].split('#').first.str();
+          if (Lines[I].contains(')'))
+            break;
+        }
+      AddNames(All);
+    }
+  }
+  return Out;
+}
+
 std::vector<Finding> crossFileTritonIndexWidthFindings() {
   std::vector<TritonWidthSummary> All;
   {
@@ -244,7 +295,7 @@ std::vector<Finding> crossFileTritonIndexWidthFindings() {
       // Kernels of the narrow kernel's own file were compared there.
       const TritonWidthSummary *W = nullptr;
       for (const TritonWidthSummary *C : Members)
-        if (C->Wide && C->File != N->File &&
+        if (C->Wide && C->File != N->File && oneProgram(*N, *C) &&
             related(N->Marked, N->Backward, C->Marked, C->Backward,
                     N->SiblingFamilies)) {
           W = C;

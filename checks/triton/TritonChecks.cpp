@@ -10,6 +10,7 @@
 #include "checks/triton/TritonChecks.h"
 #include "checks/triton/TritonRules.h"
 
+#include "llvm/Support/Path.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -332,6 +333,12 @@ analyzePythonFile(llvm::StringRef Path, llvm::StringRef Source,
 
     LineTable Lines(Source);
     if (!Ctx.WidthSummaries.empty()) {
+      std::vector<std::string> Imports = importedModuleNames(Source);
+      std::string Module = llvm::sys::path::stem(Path).str();
+      for (TritonWidthSummary &S : Ctx.WidthSummaries) {
+        S.Module = Module;
+        S.Imports = Imports;
+      }
       for (TritonWidthSummary &S : Ctx.WidthSummaries) {
         if (!S.Narrow)
           continue;

@@ -48,7 +48,17 @@ struct TritonWidthSummary {
   /// NOLINT at WrapSite, or a finding already made in the kernel's file.
   bool Suppressed = false;
   bool ReportedInFile = false;
+  /// The module (the file's stem) and every module or name its imports
+  /// mention: kernels of two files pair only when one module imports the
+  /// other (one program; issue 26).
+  std::string Module;
+  std::vector<std::string> Imports;
 };
+
+/// The last components of the modules a Python source imports, and the
+/// names it imports from them ('from .ops import bwd as b' gives "ops" and
+/// "bwd").
+std::vector<std::string> importedModuleNames(llvm::StringRef Source);
 
 struct RuleContext {
   RuleContext(llvm::StringRef Path, const TritonModule &M);

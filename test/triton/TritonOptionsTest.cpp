@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonChecks.h"
+#include "checks/triton/TritonRules.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include <gtest/gtest.h>
@@ -182,8 +183,17 @@ TEST_F(TritonOptions, CheckLoads) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(TritonOptions, CrossFilePairIsReportedOnceAtTheEnd) {
-  std::string Fwd = module({kernel("_rms_norm_forward_kernel", true)});
+  // One program: the forward's module imports the backward's (appended, so
+  // that line numbers stay).
+  std::string Fwd = module({kernel("_rms_norm_forward_kernel", true)}) +
+                    "from . import bwd\n";
   std::string Bwd = module({kernel("_rms_norm_backward_kernel", false)});
+  // Not one program: neither module imports the other.
+  EXPECT_TRUE(run(module({kernel("_rms_norm_forward_kernel", true)}), IW, {},
+                  "ops/fwd.py")
+                  .empty());
+  EXPECT_TRUE(run(Bwd, IW, {}, "ops/bwd.py").empty());
+  EXPECT_TRUE(crossFileTritonIndexWidthFindings().empty());
   EXPECT_TRUE(run(Fwd, IW, {}, "ops/fwd.py").empty());
   EXPECT_TRUE(run(Bwd, IW, {}, "ops/bwd.py").empty());
   std::vector<Finding> F = crossFileTritonIndexWidthFindings();
@@ -204,7 +214,8 @@ TEST_F(TritonOptions, CrossFilePairIsReportedOnceAtTheEnd) {
 }
 
 TEST_F(TritonOptions, CrossFileSkipsPairsDecidedInAFileAndSuppressions) {
-  std::string Fwd = module({kernel("_rms_fwd", true)});
+  std::string Fwd =
+      module({kernel("_rms_fwd", true)}) + "from . import bwd, rev\n";
   // Reported in its own file: not again across files.
   std::string Both =
       module({kernel("_rms_fwd", true), kernel("_rms_bwd", false)});
@@ -237,4 +248,23 @@ TEST_F(TritonOptions, CrossFileSkipsPairsDecidedInAFileAndSuppressions) {
   EXPECT_EQ(crossFileTritonIndexWidthFindings().size(), 1u);
 }
 
+} // namespace
+
+namespace {
+TEST(TritonImports, ModulesAndNamesAnImportMentions) {
+  std::vector<std::string> I = kerneltidy::triton::importedModuleNames(
+      "import torch\n"
+      "import triton.language as tl, numpy\n"
+      "from .ops.layer_norm import (\n"
+      "    _fwd as fwd,  # comment\n"
+      "    _bwd,\n"
+      ")\n"
+      "from . import softmax_bwd\n"
+      "x = 1  # from nowhere import nothing\n");
+  for (const char *Want : {"torch", "language", "numpy", "layer_norm", "_fwd",
+                           "_bwd", "softmax_bwd"})
+    EXPECT_TRUE(llvm::is_contained(I, std::string(Want))) << Want;
+  EXPECT_FALSE(llvm::is_contained(I, std::string("nothing")));
+  EXPECT_FALSE(llvm::is_contained(I, std::string("fwd")));
+}
 } // namespace

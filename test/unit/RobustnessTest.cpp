@@ -553,6 +553,9 @@ TEST(CrashIsolation, FrontEndCrashCostsOneFile) {
   writeText(D.path("b_forward.cu"),
             readText(std::string(KT_FIXTURES_DIR) +
                      "/cuda/kernel-index-width-mismatch/split_forward.cu"));
+  writeText(D.path("layer_scale.cuh"), // their shared header: one program
+            readText(std::string(KT_FIXTURES_DIR) +
+                     "/cuda/kernel-index-width-mismatch/layer_scale.cuh"));
   writeText(D.path("split_backward.cu"),
             readText(std::string(KT_FIXTURES_DIR) +
                      "/cuda/kernel-index-width-mismatch/split_backward.cu"));
@@ -568,7 +571,7 @@ TEST(CrashIsolation, FrontEndCrashCostsOneFile) {
                    "the analysis crashed on this file (SIGABRT); it has no "
                    "findings, other files are still analysed");
     expectBuggyKernelReported(T, D.path("good.cu"));
-    EXPECT_NE(T.R.Out.find(D.path("split_backward.cu") + ":12:"),
+    EXPECT_NE(T.R.Out.find(D.path("split_backward.cu") + ":13:"),
               std::string::npos)
         << T.R.Out.substr(0, 3000);
     EXPECT_EQ(T.R.Err.find("PLEASE submit a bug report"), std::string::npos)
