@@ -719,6 +719,40 @@ def run_split_backward(mod, kind):
                  f"wrong rows {bad}", bad, ms)]
 
 
+@runner("attention_widen_after_product", large=True)
+def run_attention_widen_after_product(mod, kind):
+    """_attn_fwd (widens, then multiplies) and _attn_bwd (multiplies in int32,
+    then widens) on [HZ, S, D] = [1025, 16384, 128] fp16: head 1024 starts at
+    element 2^31. DO and DQ each after a 2^31 guard (zeros)."""
+    torch, triton = torch_mods()
+    hz, s, d, bm = 1025, 1 << 14, 128, 64
+    span = hz * s * d
+    dos = torch.zeros(WRAP + span, dtype=torch.float16, device="cuda")
+    do = dos[WRAP:].view(hz, s, d)
+    gen = torch.Generator(device="cuda").manual_seed(20)
+    do.normal_(generator=gen)
+    dqs = torch.zeros(WRAP + span, dtype=torch.float16, device="cuda")
+    dq = nan_fill(dqs[WRAP:]).view(hz, s, d)
+    out = torch.full((hz, s, d), float("nan"), dtype=torch.float16,
+                     device="cuda")
+    grid = (triton.cdiv(s, bm), hz)
+    ms_f = timed(lambda: mod._attn_fwd[grid](do, out, s * d, d, s, BLOCK_M=bm,
+                                             HEAD_DIM=d))
+    ms_b = timed(lambda: mod._attn_bwd[grid](do, dq, s * d, d, s, BLOCK_M=bm,
+                                             HEAD_DIM=d))
+    heads = [0, hz // 2, hz - 1]
+    bad_f = [h for h in heads if not torch.equal(out[h], do[h] * 2)]
+    bad_b = [h for h in heads if not torch.equal(dq[h], do[h] * 2)]
+    g = guard_written(dqs)
+    return [case("_attn_fwd", f"Q, Out [{hz}, {s}, {d}] fp16 (head {hz - 1} "
+                 "at element 2^31)", "heads 0, mid, last: Out = 2 Q",
+                 f"wrong heads {bad_f}", bad_f, ms_f),
+            case("_attn_bwd", f"DO, DQ [{hz}, {s}, {d}] fp16 after 2^31 "
+                 "guards, needs 16 GiB (+ 4 GiB for the forward)",
+                 "heads 0, mid, last: DQ = 2 DO; DQ guard untouched",
+                 f"wrong heads {bad_b}, guard written: {g}", bad_b or g, ms_b)]
+
+
 # ---------------------------------------------------------------------------
 # kernel-store-mask-mismatch: more fixtures
 
