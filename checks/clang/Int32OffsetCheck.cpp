@@ -458,6 +458,50 @@ const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
   return nullptr;
 }
 
+/// CUDA or HIP host code: a function with neither __device__ nor
+/// __global__ (lambdas inside it included). SYCL device functions carry no
+/// attribute, so outside CUDA and HIP nothing is host-only.
+static bool isHostOnlyFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CUDA)
+    return false;
+  const FunctionDecl *F = &Fn;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F))
+    if (MD->getParent()->isLambda() &&
+        (MD->hasAttr<CUDADeviceAttr>() || MD->hasAttr<CUDAGlobalAttr>()))
+      return false;
+  return !F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAGlobalAttr>();
+}
+
+/// The 32-bit integer arguments of the kernel launches in a host function
+/// that no size check precedes, as address uses: a value that wraps before
+/// it is passed to a kernel corrupts every offset the kernel forms from it.
+static std::vector<AddressUse> launchArguments(const FunctionDecl &Fn,
+                                               ASTContext &Ctx) {
+  std::vector<AddressUse> Out;
+  llvm::SmallVector<const Stmt *, 32> Work{Fn.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
+      if (!hasSizeTestBefore(Fn, Launch, Ctx))
+        for (const Expr *Arg : Launch->arguments()) {
+          // The value as the launcher formed it, before the conversion to
+          // the parameter's type: an int product widened to an int64_t
+          // parameter has already wrapped.
+          const Expr *Formed = Arg->IgnoreParenImpCasts();
+          if (!Formed->isValueDependent() && !Formed->containsErrors() &&
+              kerneltidy::isNarrowIntegerType(Formed->getType(), Ctx))
+            Out.push_back({Formed, Launch});
+        }
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return Out;
+}
+
 bool Int32OffsetCheck::launchesAreHostGuarded(const FunctionDecl &Kernel,
                                               ASTContext &Ctx) {
   if (!TrustHostGuards || !Kernel.getIdentifier())
@@ -534,6 +578,17 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   Opts.MaxLaunchThreads = MaxThreadsPerLaunch;
   MagnitudeAnalysis MA(Fn, Ctx, Opts);
   std::vector<AddressUse> Uses = kerneltidy::collectAddressUses(Fn, Ctx);
+  if (isHostOnlyFunction(Fn, Ctx)) {
+    // Host code is a kernel hazard only where its values reach the device:
+    // a byte count passed to the runtime (cudaMemcpy) or a kernel launch's
+    // argument ('const int n = rows * cols; k<<<g, b>>>(n)'). CPU reference
+    // loops, tests and bootstrap code are not (issue 23, class 7).
+    llvm::erase_if(Uses, [](const AddressUse &U) {
+      return !isa<CallExpr>(U.Use) || isa<CXXOperatorCallExpr>(U.Use);
+    });
+    for (const AddressUse &U : launchArguments(Fn, Ctx))
+      Uses.push_back(U);
+  }
   if (Uses.empty())
     return;
 
@@ -734,6 +789,13 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       continue;
 
     // The warning, where the 32-bit type is chosen.
+    const bool ToLaunch = S.Use && isa<CUDAKernelCallExpr>(S.Use->Use);
+    // At a launch only a product computed in 32 bits counts: a conversion
+    // to the kernel's parameter type ('static_cast<int>(n)') is the
+    // launcher's stated contract, and the kernel's own offsets are reported
+    // where they wrap.
+    if (ToLaunch && Primary.Kind != WrapKind::Product)
+      continue;
     if (S.Var) {
       std::string Type = typeName(S.Var->getType(), Ctx);
       if (Primary.Kind == WrapKind::LoopLimit)
@@ -744,8 +806,9 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
             << kerneltidy::integerWidth(S.Var->getType(), Ctx)->Bits;
       else
         diag(Anchor, "offset '%0' is %select{held|computed}1 in 32-bit '%2' "
-                     "and can wrap before it reaches an address")
-            << S.Var->getName() << HasProduct << Type;
+                     "and can wrap before it %select{reaches an address|is "
+                     "passed to a kernel}3")
+            << S.Var->getName() << HasProduct << Type << ToLaunch;
     } else {
       const Expr *Top = Primary.Op;
       std::string Type = typeName(Primary.ComputedIn, Ctx);
@@ -756,12 +819,13 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
             << typeName(S.WidenedTo, Ctx);
       else
         diag(Anchor, "offset '%0' is %select{truncated to|computed in}1 "
-                     "32-bit '%2' and can wrap before it reaches an address")
+                     "32-bit '%2' and can wrap before it %select{reaches an "
+                     "address|is passed to a kernel}3")
             << sourceText(Primary.Kind == WrapKind::Narrowing
                               ? cast<ImplicitCastExpr>(Top)->getSubExpr()
                               : Top,
                           Ctx)
-            << HasProduct << Type;
+            << HasProduct << Type << ToLaunch;
     }
 
     // The boundary shape, at the wrapping operation; the tier and its
@@ -797,12 +861,15 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       const VarDecl *Named = S.Var ? S.Var : S.WidenedVar;
       if (S.Through && S.Through != Named)
         diag(S.Use->Use->getBeginLoc(),
-             "'%0' reaches an address here through '%1'", DiagnosticIDs::Note)
-            << Named->getName() << S.Through->getName();
-      else
-        diag(S.Use->Use->getBeginLoc(), "'%0' reaches an address here",
+             "'%0' %select{reaches an address|is passed to a kernel}2 here "
+             "through '%1'",
              DiagnosticIDs::Note)
-            << Named->getName();
+            << Named->getName() << S.Through->getName() << ToLaunch;
+      else
+        diag(S.Use->Use->getBeginLoc(),
+             "'%0' %select{reaches an address|is passed to a kernel}1 here",
+             DiagnosticIDs::Note)
+            << Named->getName() << ToLaunch;
     }
 
     if (Launch) {
