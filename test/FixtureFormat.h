@@ -9,7 +9,7 @@
 #ifndef KERNEL_TIDY_TEST_FIXTUREFORMAT_H
 #define KERNEL_TIDY_TEST_FIXTUREFORMAT_H
 
-#include "lib/Finding.h"
+#include "lib/report/Finding.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>

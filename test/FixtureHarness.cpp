@@ -1,6 +1,6 @@
 //===- FixtureHarness.cpp -------------------------------------------------===//
 #include "test/FixtureHarness.h"
-#include "lib/CompileCommands.h"
+#include "lib/frontend/clang/CompileCommands.h"
 #include "tools/driver/Driver.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

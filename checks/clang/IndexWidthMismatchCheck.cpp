@@ -41,7 +41,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
-#include "lib/analysis/IndexWidth.h"
+#include "lib/frontend/clang/IndexWidth.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

@@ -3,8 +3,8 @@
 #define KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/Finding.h"
-#include "lib/analysis/OperationFamilies.h"
+#include "lib/report/Finding.h"
+#include "lib/model/OperationFamilies.h"
 #include "llvm/ADT/SetVector.h"
 #include <vector>
 

@@ -43,9 +43,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
-#include "lib/analysis/HostGuards.h"
-#include "lib/analysis/Magnitude.h"
-#include "lib/analysis/WholeUnit.h"
+#include "lib/frontend/clang/HostGuards.h"
+#include "lib/frontend/clang/Magnitude.h"
+#include "lib/frontend/clang/WholeUnit.h"
 #include "lib/model/OffsetEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -53,8 +53,8 @@
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/NarrowAccumulationCheck.h"
-#include "lib/analysis/DepthLimit.h"
-#include "lib/analysis/LoopTripCount.h"
+#include "lib/frontend/clang/DepthLimit.h"
+#include "lib/frontend/clang/LoopTripCount.h"
 #include "lib/model/AccumulationEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"

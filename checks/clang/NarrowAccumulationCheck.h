@@ -3,7 +3,7 @@
 #define KERNEL_TIDY_CHECKS_CLANG_NARROWACCUMULATIONCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/TypeDispatch.h"
+#include "lib/frontend/clang/TypeDispatch.h"
 #include <vector>
 
 namespace clang::tidy::kernel {

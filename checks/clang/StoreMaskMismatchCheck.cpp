@@ -48,8 +48,8 @@
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/StoreMaskMismatchCheck.h"
-#include "lib/analysis/KernelDiscovery.h"
-#include "lib/analysis/Predicates.h"
+#include "lib/frontend/clang/KernelDiscovery.h"
+#include "lib/frontend/clang/Predicates.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -1,6 +1,6 @@
 //===- TritonCheckOptions.cpp - CheckOptions of the Triton rules ----------===//
 #include "checks/triton/TritonCheckOptions.h"
-#include "lib/analysis/Magnitude.h"
+#include "lib/frontend/clang/Magnitude.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -4,7 +4,7 @@
 // (`check-id.Option`, as in `.kernel-tidy.yaml` and `--dump-config`), the
 // same meanings where the option applies to Triton, and the same defaults,
 // taken from the headers the C++ checks take them from
-// (lib/analysis/OperationFamilies.h, lib/analysis/Magnitude.h).
+// (lib/model/OperationFamilies.h, lib/frontend/clang/Magnitude.h).
 //
 //   kernel-index-width-mismatch.ForwardMarkers, .BackwardMarkers,
 //     .IgnoredNameWords  role and filler words of kernel names (an empty or
@@ -25,7 +25,7 @@
 #ifndef KERNEL_TIDY_CHECKS_TRITON_TRITONCHECKOPTIONS_H
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONCHECKOPTIONS_H
 
-#include "lib/analysis/OperationFamilies.h"
+#include "lib/model/OperationFamilies.h"
 #include <cstdint>
 #include <map>
 #include <string>

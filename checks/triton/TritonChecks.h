@@ -9,7 +9,7 @@
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONCHECKS_H
 
 #include "checks/triton/TritonCheckOptions.h"
-#include "lib/Finding.h"
+#include "lib/report/Finding.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
 #include <map>

@@ -10,8 +10,8 @@
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
 
 #include "checks/triton/TritonCheckOptions.h"
-#include "lib/Finding.h"
-#include "lib/triton/TritonValues.h"
+#include "lib/report/Finding.h"
+#include "lib/frontend/triton/TritonValues.h"
 #include <memory>
 #include <string>
 #include <vector>

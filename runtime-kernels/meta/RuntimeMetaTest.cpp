@@ -116,7 +116,7 @@ TEST(RuntimeMetaParsing, ReadsDirectivesTestsAndIncludes) {
   EXPECT_EQ(harnessTests("TEST(A, B) {}\nTEST_F( C , D ) {}\nMY_TEST(E, F)"),
             (std::set<std::string>{"A.B", "C.D"}));
   EXPECT_EQ(includedFixtures("#include \"fixtures/cuda/x/y.cu\"\n"
-                             "#include \"lib/Finding.h\"\n"),
+                             "#include \"lib/report/Finding.h\"\n"),
             std::set<std::string>{"fixtures/cuda/x/y.cu"});
 }
 

@@ -6,8 +6,8 @@
 // small offsets) and the size checks that make a dispatch or a guard.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/analysis/IndexWidth.h"
-#include "lib/analysis/OperationFamilies.h"
+#include "lib/frontend/clang/IndexWidth.h"
+#include "lib/model/OperationFamilies.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,4 +1,4 @@
-//===- MagnitudeTest.cpp - lib/analysis/Magnitude unit tests --------------===//
+//===- MagnitudeTest.cpp - lib/frontend/clang/Magnitude unit tests --------------===//
 //
 // The magnitude lattice on small C++ bodies: sources (constants, the CUDA
 // builtin indices, parameters), operators, loop counters, the element cap,
@@ -7,7 +7,7 @@
 // the CUDA builtin index variables are declared as the shim declares them.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/analysis/Magnitude.h"
+#include "lib/frontend/clang/Magnitude.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

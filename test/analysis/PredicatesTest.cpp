@@ -1,4 +1,4 @@
-//===- PredicatesTest.cpp - lib/analysis/Predicates unit tests ------------===//
+//===- PredicatesTest.cpp - lib/frontend/clang/Predicates unit tests ------------===//
 //
 // The pieces of the validity rule on small C++ bodies: atoms through '!',
 // '&&', De Morgan and boolean locals; control facts (branches, early exits,
@@ -6,7 +6,7 @@
 // loads. Plain C++ is enough: nothing here is CUDA-specific.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/analysis/Predicates.h"
+#include "lib/frontend/clang/Predicates.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -1,4 +1,4 @@
-//===- TypeDispatchTest.cpp - lib/analysis/TypeDispatch unit tests --------===//
+//===- TypeDispatchTest.cpp - lib/frontend/clang/TypeDispatch unit tests --------===//
 //
 // The 16-bit type names, the dispatch-macro table, and the bindings of
 // template type parameters on small C++ translation units (explicit
@@ -6,7 +6,7 @@
 // preprocessor). Plain C++ is enough: nothing here is CUDA-specific.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/analysis/TypeDispatch.h"
+#include "lib/frontend/clang/TypeDispatch.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

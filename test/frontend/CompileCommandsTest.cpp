@@ -5,7 +5,7 @@
 // and the CLI reading a compile_commands.json that holds nvcc commands.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/CompileCommands.h"
+#include "lib/frontend/clang/CompileCommands.h"
 #include "test/unit/CliTestSupport.h"
 
 #include "gtest/gtest.h"

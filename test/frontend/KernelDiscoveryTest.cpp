@@ -7,10 +7,10 @@
 // parameters and its launch sites must be listed.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/CompileCommands.h"
-#include "lib/NoBuildFileSystem.h"
-#include "lib/analysis/KernelDiscovery.h"
-#include "lib/analysis/KernelListing.h"
+#include "lib/frontend/clang/CompileCommands.h"
+#include "lib/frontend/clang/NoBuildFileSystem.h"
+#include "lib/frontend/clang/KernelDiscovery.h"
+#include "lib/frontend/clang/KernelListing.h"
 #include "test/unit/CliTestSupport.h"
 
 #include "clang/Frontend/ASTUnit.h"

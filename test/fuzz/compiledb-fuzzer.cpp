@@ -4,7 +4,7 @@
 // through translateCompileCommand, which promises never to fail.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/CompileCommands.h"
+#include "lib/frontend/clang/CompileCommands.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 // itself be a valid config file.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/Config.h"
+#include "lib/config/Config.h"
 #include "test/fuzz/FuzzScratch.h"
 #include "tools/driver/Driver.h"
 #include <cstddef>

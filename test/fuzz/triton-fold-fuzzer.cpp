@@ -9,8 +9,8 @@
 // recovery may see other tokens there.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/triton/PySyntax.h"
-#include "lib/triton/TritonModule.h"
+#include "lib/frontend/triton/PySyntax.h"
+#include "lib/frontend/triton/TritonModule.h"
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonChecks.h"
-#include "lib/triton/TritonValues.h"
+#include "lib/frontend/triton/TritonValues.h"
 
 #include <deque>
 #include <gtest/gtest.h>

@@ -7,8 +7,8 @@
 // finding no check reports yet skip and say why.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/CompileCommands.h"
-#include "lib/Sarif.h"
+#include "lib/frontend/clang/CompileCommands.h"
+#include "lib/report/Sarif.h"
 #include "test/FixtureHarness.h"
 #include "test/unit/CliTestSupport.h"
 #include "gtest/gtest.h"

@@ -4,12 +4,12 @@
 // whatever the checks report today.
 //
 //===----------------------------------------------------------------------===//
-#include "lib/ApplyFixes.h"
-#include "lib/Baseline.h"
-#include "lib/Config.h"
-#include "lib/Fingerprint.h"
-#include "lib/Reporters.h"
-#include "lib/Sarif.h"
+#include "lib/report/ApplyFixes.h"
+#include "lib/report/Baseline.h"
+#include "lib/config/Config.h"
+#include "lib/report/Fingerprint.h"
+#include "lib/report/Reporters.h"
+#include "lib/report/Sarif.h"
 #include "test/unit/CliTestSupport.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "gtest/gtest.h"

@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonChecks.h"
-#include "lib/triton/PySyntax.h"
-#include "lib/triton/TritonModule.h"
+#include "lib/frontend/triton/PySyntax.h"
+#include "lib/frontend/triton/TritonModule.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

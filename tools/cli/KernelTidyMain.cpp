@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/CheckCatalog.h"
-#include "lib/ApplyFixes.h"
-#include "lib/Baseline.h"
-#include "lib/Reporters.h"
-#include "lib/Sarif.h"
+#include "lib/report/ApplyFixes.h"
+#include "lib/report/Baseline.h"
+#include "lib/report/Reporters.h"
+#include "lib/report/Sarif.h"
 #include "tools/driver/Driver.h"
 #include "lib/model/Confidence.h"
 #include "clang-tidy/GlobList.h"

@@ -8,11 +8,11 @@
 #include "tools/driver/Driver.h"
 #include "checks/CheckCatalog.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
-#include "lib/analysis/DepthLimit.h"
-#include "lib/analysis/IndexWidth.h"
-#include "lib/analysis/KernelListing.h"
-#include "lib/CompileCommands.h"
-#include "lib/NoBuildFileSystem.h"
+#include "lib/frontend/clang/DepthLimit.h"
+#include "lib/frontend/clang/IndexWidth.h"
+#include "lib/frontend/clang/KernelListing.h"
+#include "lib/frontend/clang/CompileCommands.h"
+#include "lib/frontend/clang/NoBuildFileSystem.h"
 #include "lib/model/Confidence.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -46,7 +46,7 @@
 
 #if KT_HAVE_TRITON
 #include "checks/triton/TritonChecks.h"
-#include "lib/triton/TritonModule.h"
+#include "lib/frontend/triton/TritonModule.h"
 #endif
 
 #if LLVM_VERSION_MAJOR != 19

@@ -8,8 +8,8 @@
 #ifndef KERNEL_TIDY_TOOLS_DRIVER_DRIVER_H
 #define KERNEL_TIDY_TOOLS_DRIVER_DRIVER_H
 
-#include "lib/Config.h"
-#include "lib/Finding.h"
+#include "lib/config/Config.h"
+#include "lib/report/Finding.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>

@@ -1,0 +1,1173 @@
+//===- Predicates.cpp - validity predicates and value gates ---------------===//
+//
+// See Predicates.h for the vocabulary. The walks below are bounded (depth of
+// local-variable chains, a node budget per query) so that a pathological body
+// costs a little precision, never time.
+//
+//===----------------------------------------------------------------------===//
+#include "lib/frontend/clang/Predicates.h"
+#include "lib/frontend/clang/DepthLimit.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace kerneltidy {
+namespace {
+
+constexpr unsigned MaxChainDepth = 16;
+constexpr unsigned QueryBudget = 4000;
+
+/// Parens, implicit casts, cleanups and temporaries: what never changes a
+/// value's meaning for us.
+const Expr *stripImplicit(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Next))
+      Next = Cleanups->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = Temp->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = Bind->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// Also explicit casts and '__builtin_expect(x, c)' (C10_UNLIKELY and
+/// friends), for conditions.
+const Expr *stripCondition(const Expr *E) {
+  while (E) {
+    const Expr *Next = stripImplicit(E)->IgnoreParenCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(Next))
+      if (Call->getNumArgs() == 2 && calleeName(Call) == "__builtin_expect")
+        Next = Call->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+bool isComparisonOp(BinaryOperatorKind Op) {
+  return BinaryOperator::isComparisonOp(Op) && Op != BO_Cmp;
+}
+
+BinaryOperatorKind negateOp(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT: return BO_GE;
+  case BO_GE: return BO_LT;
+  case BO_GT: return BO_LE;
+  case BO_LE: return BO_GT;
+  case BO_EQ: return BO_NE;
+  case BO_NE: return BO_EQ;
+  default: return Op;
+  }
+}
+
+BinaryOperatorKind swapOp(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT: return BO_GT;
+  case BO_GT: return BO_LT;
+  case BO_LE: return BO_GE;
+  case BO_GE: return BO_LE;
+  default: return Op;
+  }
+}
+
+std::optional<BinaryOperatorKind> overloadedComparison(OverloadedOperatorKind K) {
+  switch (K) {
+  case OO_Less: return BO_LT;
+  case OO_LessEqual: return BO_LE;
+  case OO_Greater: return BO_GT;
+  case OO_GreaterEqual: return BO_GE;
+  case OO_EqualEqual: return BO_EQ;
+  case OO_ExclaimEqual: return BO_NE;
+  default: return std::nullopt;
+  }
+}
+
+bool isExitCallName(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+             .Cases("__trap", "__builtin_trap", "abort", "exit", "_Exit", true)
+             .Cases("__builtin_unreachable", "__assert_fail", "__assertfail",
+                    "__assert_rtn", "_wassert", true)
+             .Cases("__assert_func", "__devicelib_assert_fail", true)
+             .Default(false);
+}
+
+bool isExitCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(stripImplicit(E));
+  if (!Call)
+    return false;
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (FD->isNoReturn())
+      return true;
+  return isExitCallName(calleeName(Call));
+}
+
+bool containsExitCall(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 32)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isExitCall(E))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (containsExitCall(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+/// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
+/// 'p[i].x', 'p->x' (not 'this->x').
+bool isMemoryLValue(const Expr *E) {
+  E = E ? E->IgnoreParens() : nullptr;
+  if (!E)
+    return false;
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Subscript;
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+    return isMemoryLValue(M->getBase());
+  }
+  return false;
+}
+
+const ValueDecl *baseDecl(const Expr *E) {
+  E = E ? E->IgnoreParens() : nullptr;
+  const Expr *Base = nullptr;
+  if (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(E))
+    Base = A->getBase();
+  else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+    Base = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr;
+  else if (const auto *U = dyn_cast_or_null<UnaryOperator>(E))
+    Base = U->getSubExpr();
+  else if (const auto *M = dyn_cast_or_null<MemberExpr>(E))
+    return M->isArrow() ? baseDecl(M->getBase()) : baseDecl(M->getBase());
+  if (!Base)
+    return nullptr;
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    return DRE->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(Base))
+    return M->getMemberDecl();
+  if (const auto *B = dyn_cast<BinaryOperator>(Base)) // *(p + i)
+    if (B->isAdditiveOp())
+      return baseDecl(B->getLHS()) ? baseDecl(B->getLHS())
+                                   : nullptr;
+  return nullptr;
+}
+
+/// The unqualified name of a (possibly dependent) class type.
+StringRef typeName(QualType T) {
+  if (T.isNull())
+    return {};
+  T = T.getNonReferenceType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
+      return TD->getName();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+    if (RD->getIdentifier())
+      return RD->getName();
+  return {};
+}
+
+bool isAtomicRefType(QualType T) {
+  StringRef Name = typeName(T);
+  return Name == "atomic_ref";
+}
+
+/// The lvalue an atomic_ref object refers to: its constructor argument.
+const Expr *atomicRefTarget(const Expr *Obj, unsigned Depth = 0) {
+  if (!Obj || Depth > 4)
+    return nullptr;
+  Obj = stripImplicit(Obj);
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Obj))
+    return atomicRefTarget(Cast->getSubExpr(), Depth + 1);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Obj))
+    return Construct->getNumArgs() > 0 ? Construct->getArg(0) : nullptr;
+  if (const auto *Unresolved = dyn_cast<CXXUnresolvedConstructExpr>(Obj))
+    return Unresolved->getNumArgs() > 0 ? Unresolved->getArg(0) : nullptr;
+  if (const auto *List = dyn_cast<ParenListExpr>(Obj))
+    return List->getNumExprs() > 0 ? List->getExpr(0) : nullptr;
+  if (const auto *Init = dyn_cast<InitListExpr>(Obj))
+    return Init->getNumInits() > 0 ? Init->getInit(0) : nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return atomicRefTarget(VD->getInit(), Depth + 1);
+  return nullptr;
+}
+
+/// The object and method name of a member call, also unresolved ones.
+std::pair<const Expr *, StringRef> memberCallParts(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    StringRef Name;
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if (MD->getIdentifier())
+        Name = MD->getName();
+    return {MC->getImplicitObjectArgument(), Name};
+  }
+  const Expr *Callee = Call->getCallee() ? Call->getCallee()->IgnoreParens()
+                                         : nullptr;
+  if (const auto *M = dyn_cast_or_null<MemberExpr>(Callee))
+    if (M->getMemberDecl()->getIdentifier())
+      return {M->getBase(), M->getMemberDecl()->getName()};
+  if (const auto *D = dyn_cast_or_null<CXXDependentScopeMemberExpr>(Callee))
+    if (D->getMember().isIdentifier())
+      return {D->isImplicitAccess() ? nullptr : D->getBase(),
+              D->getMember().getAsIdentifierInfo()->getName()};
+  if (const auto *U = dyn_cast_or_null<UnresolvedMemberExpr>(Callee))
+    if (U->getMemberName().isIdentifier())
+      return {U->isImplicitAccess() ? nullptr : U->getBase(),
+              U->getMemberName().getAsIdentifierInfo()->getName()};
+  return {nullptr, {}};
+}
+
+bool isAtomicRefWrite(StringRef Method) {
+  return Method.starts_with("fetch_") || Method == "store" ||
+         Method == "exchange" || Method.starts_with("compare_exchange");
+}
+
+bool isCudaAtomicName(StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__atomic_") ||
+         Name.starts_with("__hip_atomic_") || Name == "gpuAtomicAdd" ||
+         Name == "fastAtomicAdd" || Name == "unsafeAtomicAdd" ||
+         Name == "safeAtomicAdd";
+}
+
+bool isClampName(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("min", "max", "clamp", "umin", "umax", true)
+      .Cases("llmin", "llmax", "imin", "imax", true)
+      .Default(false);
+}
+
+bool isZeroConstant(const Expr *E, ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return false;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return false;
+  if (R.Val.isInt())
+    return R.Val.getInt().isZero();
+  if (R.Val.isFloat())
+    return R.Val.getFloat().isZero();
+  return false;
+}
+
+} // namespace
+
+llvm::StringRef calleeName(const CallExpr *Call) {
+  if (!Call)
+    return {};
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD->getIdentifier() ? FD->getName() : StringRef();
+  const Expr *Callee = Call->getCallee();
+  Callee = Callee ? Callee->IgnoreParenImpCasts() : nullptr;
+  if (const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(Callee))
+    return ULE->getName().isIdentifier()
+               ? ULE->getName().getAsIdentifierInfo()->getName()
+               : StringRef();
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Callee))
+    return DRE->getDecl()->getIdentifier() ? DRE->getDecl()->getName()
+                                           : StringRef();
+  return {};
+}
+
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, ContinueStmt, BreakStmt, GotoStmt>(S))
+    return true;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return isExitCall(E) || isa<CXXThrowExpr>(stripImplicit(E));
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(C->body(), [](const Stmt *B) { return alwaysExits(B); });
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return If->getElse() && alwaysExits(If->getThen()) &&
+           alwaysExits(If->getElse());
+  if (const auto *A = dyn_cast<AttributedStmt>(S))
+    return alwaysExits(A->getSubStmt());
+  return false;
+}
+
+FunctionPredicates::FunctionPredicates(const Stmt *Body, ASTContext &Ctx)
+    : Body(Body), Ctx(Ctx) {
+  if (Body)
+    index(Body);
+  // Part of the body was too deep to index: its facts are incomplete, so
+  // no access of this body is judged on them.
+  if (IndexTooDeep)
+    Accesses.clear();
+}
+
+void FunctionPredicates::addAccess(Access A) {
+  if (!A.Expr || A.Expr->containsErrors() || !A.Address)
+    return;
+  if (!A.Base)
+    A.Base = baseDecl(A.Address->IgnoreParenImpCasts());
+  Accesses.push_back(A);
+}
+
+void FunctionPredicates::index(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+    return;
+  AnalysisDepthGuard Depth;
+  if (Depth.exceeded()) {
+    IndexTooDeep = true;
+    return;
+  }
+
+  auto NoteAssignment = [&](const Expr *Target, const Expr *RHS,
+                            const Expr *Whole) {
+    if (const auto *DRE =
+            dyn_cast_or_null<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Assignments[VD->getCanonicalDecl()].push_back({RHS, Whole});
+  };
+
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (B->isAssignmentOp()) {
+      NoteAssignment(B->getLHS(), B->getRHS(), B);
+      if (isMemoryLValue(B->getLHS()))
+        addAccess({AccessKind::Store, B, B->getLHS(), B->getRHS()});
+    }
+  } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->isIncrementDecrementOp()) {
+      NoteAssignment(U->getSubExpr(), nullptr, U);
+      if (isMemoryLValue(U->getSubExpr()))
+        addAccess({AccessKind::Store, U, U->getSubExpr(), nullptr});
+    }
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+    OverloadedOperatorKind K = Op->getOperator();
+    bool Assigns = K == OO_Equal || (K >= OO_PlusEqual && K <= OO_PipeEqual) ||
+                   K == OO_LessLessEqual || K == OO_GreaterGreaterEqual;
+    bool Steps = K == OO_PlusPlus || K == OO_MinusMinus;
+    if ((Assigns || Steps) && Op->getNumArgs() >= 1) {
+      const Expr *Target = Op->getArg(0);
+      const Expr *RHS = Assigns && Op->getNumArgs() > 1 ? Op->getArg(1)
+                                                        : nullptr;
+      NoteAssignment(Target, RHS, Op);
+      if (isAtomicRefType(Target->getType())) {
+        if (const Expr *Addr = atomicRefTarget(Target))
+          addAccess({AccessKind::Atomic, Op, Addr, RHS, nullptr,
+                     getOperatorSpelling(K)});
+      } else if (isMemoryLValue(Target)) {
+        addAccess({AccessKind::Store, Op, Target, RHS});
+      }
+    }
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    auto [Object, Method] = memberCallParts(Call);
+    if (Object && !Method.empty() && isAtomicRefType(Object->getType())) {
+      if (const Expr *Addr = atomicRefTarget(Object)) {
+        if (isAtomicRefWrite(Method)) {
+          unsigned ValueArg = Method.starts_with("compare_exchange") ? 1 : 0;
+          addAccess({AccessKind::Atomic, Call, Addr,
+                     Call->getNumArgs() > ValueArg ? Call->getArg(ValueArg)
+                                                   : nullptr,
+                     nullptr, Method});
+        } else if (Method == "load") {
+          addAccess({AccessKind::Load, Call, Addr, nullptr});
+        }
+      }
+    } else if (!Object) {
+      StringRef Name = calleeName(Call);
+      if (isCudaAtomicName(Name) && Call->getNumArgs() >= 2) {
+        bool Fast = Name == "fastAtomicAdd";
+        unsigned ValueArg = Fast ? 3
+                            : (Name.contains("CAS") || Name.contains("compare"))
+                                ? 2
+                                : 1;
+        const Expr *Addr = Fast ? Call->getArg(1) : Call->getArg(0);
+        Access A{AccessKind::Atomic, Call, Addr,
+                 Call->getNumArgs() > ValueArg ? Call->getArg(ValueArg)
+                                               : nullptr,
+                 nullptr, Name};
+        if (Fast)
+          A.Base = baseDecl(Call->getArg(0));
+        addAccess(A);
+      } else if ((Name == "__ldg" || Name.starts_with("__ldc") ||
+                  Name.starts_with("__ldcs")) &&
+                 Call->getNumArgs() == 1) {
+        addAccess({AccessKind::Load, Call, Call->getArg(0), nullptr});
+      }
+    }
+  } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S)) {
+    if (Cast->getCastKind() == CK_LValueToRValue &&
+        isMemoryLValue(Cast->getSubExpr()))
+      addAccess({AccessKind::Load, Cast->getSubExpr()->IgnoreParens(),
+                 Cast->getSubExpr()->IgnoreParens(), nullptr});
+  }
+
+  for (const Stmt *Child : S->children())
+    index(Child);
+}
+
+bool FunctionPredicates::isLocalToBody(const VarDecl *V) const {
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V);
+}
+
+const Expr *FunctionPredicates::singleDefinition(const VarDecl *V) const {
+  if (!isLocalToBody(V) || !V->getInit())
+    return nullptr;
+  auto It = Assignments.find(V->getCanonicalDecl());
+  if (It != Assignments.end() && !It->second.empty())
+    return nullptr;
+  return V->getInit();
+}
+
+void FunctionPredicates::buildParents() const {
+  {
+    ParentsBuilt = true;
+    // The children index() walks, first parent kept (as Clang's parent map
+    // keeps its first); nested lambdas are not entered, as index() does not.
+    SmallVector<const Stmt *, 64> Work;
+    if (Body)
+      Work.push_back(Body);
+    while (!Work.empty()) {
+      const Stmt *P = Work.pop_back_val();
+      if (isa<LambdaExpr>(P))
+        continue;
+      if (const auto *DS = dyn_cast<DeclStmt>(P))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            DeclStmts.try_emplace(V, DS);
+      for (const Stmt *Child : P->children())
+        if (Child && Parents.try_emplace(Child, P).second)
+          Work.push_back(Child);
+    }
+  }
+}
+
+const Stmt *FunctionPredicates::localParent(const Stmt *S) const {
+  if (!ParentsBuilt)
+    buildParents();
+  return Parents.lookup(S);
+}
+
+const DeclStmt *FunctionPredicates::localDeclStmt(const VarDecl *V) const {
+  if (!ParentsBuilt)
+    buildParents();
+  return DeclStmts.lookup(V);
+}
+
+std::vector<Condition> FunctionPredicates::controlFacts(const Stmt *S) const {
+  if (!S)
+    return {};
+  auto Cached = FactsCache.find(S);
+  if (Cached != FactsCache.end())
+    return Cached->second;
+  std::vector<Condition> Facts = computeControlFacts(S);
+  FactsCache[S] = Facts;
+  return Facts;
+}
+
+std::vector<Condition>
+FunctionPredicates::computeControlFacts(const Stmt *S) const {
+  std::vector<Condition> Facts;
+
+  // Statements before S in one block that make conditions hold after them.
+  auto FromPreceding = [&](const Stmt *Before, auto &Self,
+                           unsigned Depth) -> void {
+    if (!Before || Depth > 4)
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(Before)) {
+      if (If->getConditionVariable() || If->isConsteval() || !If->getCond())
+        return;
+      bool ThenExits = alwaysExits(If->getThen());
+      bool ElseExits = If->getElse() && alwaysExits(If->getElse());
+      if (ThenExits && !ElseExits)
+        Facts.push_back({If->getCond(), false, If});
+      else if (ElseExits && !ThenExits)
+        Facts.push_back({If->getCond(), true, If});
+      return;
+    }
+    // do { if (!(c)) __trap(); } while (0): a macro-style assertion.
+    if (const auto *Do = dyn_cast<DoStmt>(Before)) {
+      if (isZeroConstant(Do->getCond(), Ctx))
+        if (const auto *Block = dyn_cast<CompoundStmt>(Do->getBody()))
+          for (const Stmt *Inner : Block->body())
+            Self(Inner, Self, Depth + 1);
+      return;
+    }
+    const auto *E = dyn_cast<Expr>(Before);
+    if (!E)
+      return;
+    E = stripImplicit(E);
+    if (const auto *Void = dyn_cast<CastExpr>(E)) { // (void)(...)
+      if (Void->getType()->isVoidType()) {
+        E = stripImplicit(Void->getSubExpr())->IgnoreParens();
+        // '((void)(cond))': what assertion macros expand to when checking is
+        // compiled out (the built-in prelude's CUDA_KERNEL_ASSERT, AT_ASSERT,
+        // SYCL_KERNEL_ASSERT). A comparison cast to void has no other use.
+        const auto *B = dyn_cast<BinaryOperator>(E);
+        const auto *U = dyn_cast<UnaryOperator>(E);
+        if ((B && (isComparisonOp(B->getOpcode()) || B->isLogicalOp())) ||
+            (U && U->getOpcode() == UO_LNot)) {
+          Facts.push_back({E, true, Void});
+          return;
+        }
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // assert(c): c ? void(0) : __assert_fail(...)
+      if (containsExitCall(CO->getFalseExpr()) &&
+          !containsExitCall(CO->getTrueExpr()))
+        Facts.push_back({CO->getCond(), true, CO});
+      else if (containsExitCall(CO->getTrueExpr()) &&
+               !containsExitCall(CO->getFalseExpr()))
+        Facts.push_back({CO->getCond(), false, CO});
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_LOr && containsExitCall(B->getRHS()))
+        Facts.push_back({B->getLHS(), true, B});
+      else if (B->getOpcode() == BO_LAnd && containsExitCall(B->getRHS()))
+        Facts.push_back({B->getLHS(), false, B});
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      StringRef Name = calleeName(Call);
+      bool Assumes = Name == "__builtin_assume" || Name == "__assume" ||
+                     (Name.contains_insensitive("assert") &&
+                      !isExitCallName(Name));
+      if (Assumes && Call->getNumArgs() >= 1 &&
+          !Call->getArg(0)->getType().isNull() &&
+          (Call->getArg(0)->getType()->isScalarType() ||
+           Call->getArg(0)->isTypeDependent()))
+        Facts.push_back({Call->getArg(0), true, Call});
+    }
+  };
+
+  // What one step from Child up to its parent PS establishes.
+  auto Step = [&](const Stmt *Child, const Stmt *PS) {
+    if (Child) {
+      if (const auto *If = dyn_cast<IfStmt>(PS)) {
+        if (If->getCond() && !If->getConditionVariable() &&
+            !If->isConsteval()) {
+          if (Child == If->getThen())
+            Facts.push_back({If->getCond(), true, If});
+          else if (Child == If->getElse())
+            Facts.push_back({If->getCond(), false, If});
+        }
+      } else if (const auto *While = dyn_cast<WhileStmt>(PS)) {
+        if (Child == While->getBody() && !While->getConditionVariable())
+          Facts.push_back({While->getCond(), true, While});
+      } else if (const auto *For = dyn_cast<ForStmt>(PS)) {
+        if ((Child == For->getBody() || Child == For->getInc()) &&
+            For->getCond() && !For->getConditionVariable())
+          Facts.push_back({For->getCond(), true, For});
+      } else if (const auto *CO = dyn_cast<ConditionalOperator>(PS)) {
+        if (Child == CO->getTrueExpr())
+          Facts.push_back({CO->getCond(), true, CO});
+        else if (Child == CO->getFalseExpr())
+          Facts.push_back({CO->getCond(), false, CO});
+      } else if (const auto *B = dyn_cast<BinaryOperator>(PS)) {
+        if (Child == B->getRHS() && B->getOpcode() == BO_LAnd)
+          Facts.push_back({B->getLHS(), true, B});
+        else if (Child == B->getRHS() && B->getOpcode() == BO_LOr)
+          Facts.push_back({B->getLHS(), false, B});
+      } else if (const auto *Block = dyn_cast<CompoundStmt>(PS)) {
+        for (const Stmt *Before : Block->body()) {
+          if (Before == Child)
+            break;
+          FromPreceding(Before, FromPreceding, 0);
+        }
+      }
+    }
+  };
+
+  // Statements indexed from the body have their parents in the body's own
+  // map: no parent map of the whole translation unit is built (it costs
+  // about a tenth of a parse). The walk matches the one below: a
+  // variable's initialiser steps through its declaration statement, which
+  // establishes nothing, and the walk stops at the body.
+  if (S != Body && localParent(S)) {
+    const Stmt *Child = S;
+    for (unsigned Depth = 0; Depth < 512 && Child != Body; ++Depth) {
+      const Stmt *PS = localParent(Child);
+      if (!PS || isa<LambdaExpr>(PS))
+        break;
+      if (isa<DeclStmt>(PS) && isa<Expr>(Child))
+        ++Depth; // the VarDecl between them is a step of the walk below
+      Step(Child, PS);
+      Child = PS;
+    }
+    return Facts;
+  }
+
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Depth = 0; Depth < 512; ++Depth) {
+    const Stmt *Child = Node.get<Stmt>();
+    if (Child == Body)
+      break;
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &P = Parents[0];
+    const Stmt *PS = P.get<Stmt>();
+    if (!PS) {
+      // A variable's initialiser: go on from its declaration statement.
+      if (P.get<VarDecl>()) {
+        Node = P;
+        continue;
+      }
+      break; // a function, lambda class or other declaration
+    }
+    if (isa<LambdaExpr>(PS))
+      break;
+    if (Child)
+      Step(Child, PS);
+    Node = P;
+  }
+  return Facts;
+}
+
+void FunctionPredicates::atomize(const Expr *E, bool Positive,
+                                 std::vector<Atom> &Out,
+                                 SmallVectorImpl<const VarDecl *> &Stack) const {
+  E = stripCondition(E);
+  if (!E || E->containsErrors() || Stack.size() > MaxChainDepth)
+    return;
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_LNot) {
+      atomize(U->getSubExpr(), !Positive, Out, Stack);
+      return;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = B->getOpcode();
+    if ((Op == BO_LAnd && Positive) || (Op == BO_LOr && !Positive)) {
+      atomize(B->getLHS(), Positive, Out, Stack);
+      atomize(B->getRHS(), Positive, Out, Stack);
+      return;
+    }
+    if (Op == BO_LAnd || Op == BO_LOr)
+      return; // a disjunction: no single atom must hold
+    if (isComparisonOp(Op)) {
+      BinaryOperatorKind Effective = Positive ? Op : negateOp(Op);
+      Out.push_back({B, B->getLHS()->IgnoreParenImpCasts(),
+                     B->getRHS()->IgnoreParenImpCasts(), Effective, true});
+      addUnsignedLowerBound(B, B->getLHS(), B->getRHS(), Effective, Out);
+      return;
+    }
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (auto K = overloadedComparison(Op->getOperator()))
+      if (Op->getNumArgs() == 2) {
+        Out.push_back({Op, Op->getArg(0)->IgnoreParenImpCasts(),
+                       Op->getArg(1)->IgnoreParenImpCasts(),
+                       Positive ? *K : negateOp(*K), true});
+        return;
+      }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      const VarDecl *Canon = VD->getCanonicalDecl();
+      if (const Expr *Init = singleDefinition(VD))
+        if (!llvm::is_contained(Stack, Canon)) {
+          Stack.push_back(Canon);
+          atomize(Init, Positive, Out, Stack);
+          Stack.pop_back();
+          return;
+        }
+    }
+  }
+  Atom Opaque;
+  Opaque.Origin = E;
+  Opaque.Positive = Positive;
+  Out.push_back(Opaque);
+}
+
+void FunctionPredicates::addUnsignedLowerBound(const Expr *Origin,
+                                               const Expr *LHS,
+                                               const Expr *RHS,
+                                               BinaryOperatorKind Op,
+                                               std::vector<Atom> &Out) const {
+  // '(uint64_t)t < n' (or 't < n' with an unsigned n) is also 't >= 0': a
+  // negative t wraps to a huge unsigned value and fails the test.
+  const Expr *Small = (Op == BO_LT || Op == BO_LE)   ? LHS
+                      : (Op == BO_GT || Op == BO_GE) ? RHS
+                                                     : nullptr;
+  if (!Small || Small->isTypeDependent() || Small->containsErrors())
+    return;
+  const Expr *Value = Small->IgnoreParenCasts();
+  QualType Compared = Small->getType(), Original = Value->getType();
+  if (Compared.isNull() || Original.isNull() ||
+      !Compared->isUnsignedIntegerType() ||
+      !Original->isSignedIntegerType())
+    return;
+  if (!Zero)
+    Zero = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), Ctx.IntTy,
+                                  Origin->getBeginLoc());
+  Out.push_back({Origin, Value, Zero, BO_GE, true});
+}
+
+std::vector<Atom> FunctionPredicates::atoms(const Condition &C) const {
+  std::vector<Atom> Out;
+  SmallVector<const VarDecl *, 8> Stack;
+  atomize(C.Cond, C.Positive, Out, Stack);
+  return Out;
+}
+
+std::vector<Atom> FunctionPredicates::atoms(ArrayRef<Condition> Cs) const {
+  std::vector<Atom> Out;
+  for (const Condition &C : Cs) {
+    SmallVector<const VarDecl *, 8> Stack;
+    atomize(C.Cond, C.Positive, Out, Stack);
+  }
+  return Out;
+}
+
+std::vector<Dependency> FunctionPredicates::dependencies(const Expr *E) const {
+  std::vector<Dependency> Out;
+  std::vector<Condition> Path;
+  SmallVector<const VarDecl *, 8> Stack;
+  unsigned Budget = QueryBudget;
+  collectDependencies(E, Path, false, Out, Stack, Budget);
+  return Out;
+}
+
+void FunctionPredicates::collectDependencies(
+    const Expr *E, std::vector<Condition> &Path, bool Clamped,
+    std::vector<Dependency> &Out, SmallVectorImpl<const VarDecl *> &Stack,
+    unsigned &Budget) const {
+  if (!E || Budget == 0 || isa<LambdaExpr>(E) ||
+      isa<UnaryExprOrTypeTraitExpr>(E))
+    return;
+  --Budget;
+  auto Recurse = [&](const Stmt *Child, bool ChildClamped) {
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      collectDependencies(CE, Path, ChildClamped, Out, Stack, Budget);
+  };
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // The condition selects between the arms; the address is made of the
+    // arms ('valid ? t : 0' reaches 't' only under 'valid').
+    Path.push_back({CO->getCond(), true, CO});
+    Recurse(CO->getTrueExpr(), Clamped);
+    Path.back().Positive = false;
+    Recurse(CO->getFalseExpr(), Clamped);
+    Path.pop_back();
+    return;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
+      Recurse(B->getLHS(), Clamped);
+      Path.push_back({B->getLHS(), B->getOpcode() == BO_LAnd, B});
+      Recurse(B->getRHS(), Clamped);
+      Path.pop_back();
+      return;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    StringRef Name = calleeName(Call);
+    if (isClampName(Name) || (Name.starts_with("std") && isClampName(Name))) {
+      for (const Expr *Arg : Call->arguments())
+        Recurse(Arg, true);
+      return;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return;
+    Out.push_back({VD->getCanonicalDecl(), DRE, Path, Clamped});
+    const VarDecl *Canon = VD->getCanonicalDecl();
+    if (!isLocalToBody(VD) || Stack.size() > MaxChainDepth ||
+        llvm::is_contained(Stack, Canon))
+      return;
+    Stack.push_back(Canon);
+    if (VD->getInit())
+      Recurse(VD->getInit(), Clamped);
+    auto It = Assignments.find(Canon);
+    if (It != Assignments.end()) {
+      for (const Assignment &A : It->second) {
+        if (!A.RHS || Budget == 0)
+          continue;
+        size_t Mark = Path.size();
+        for (Condition &C : controlFacts(A.Expr))
+          Path.push_back(C);
+        Recurse(A.RHS, Clamped);
+        Path.resize(Mark);
+      }
+    }
+    Stack.pop_back();
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    Recurse(Child, Clamped);
+}
+
+std::vector<Condition>
+FunctionPredicates::valueGates(const Expr *Value) const {
+  std::vector<Condition> Out;
+  SmallVector<const VarDecl *, 8> Stack;
+  unsigned Budget = QueryBudget;
+  collectGates(Value, Out, nullptr, Stack, Budget);
+  return Out;
+}
+
+std::vector<const Expr *>
+FunctionPredicates::loadsFeeding(const Expr *Value) const {
+  std::vector<Condition> Gates;
+  std::vector<const Expr *> Loads;
+  SmallVector<const VarDecl *, 8> Stack;
+  unsigned Budget = QueryBudget;
+  collectGates(Value, Gates, &Loads, Stack, Budget);
+  return Loads;
+}
+
+void FunctionPredicates::collectGates(const Expr *E,
+                                      std::vector<Condition> &Out,
+                                      std::vector<const Expr *> *Loads,
+                                      SmallVectorImpl<const VarDecl *> &Stack,
+                                      unsigned &Budget) const {
+  if (!E || Budget == 0 || isa<LambdaExpr>(E) ||
+      isa<UnaryExprOrTypeTraitExpr>(E) || E->containsErrors())
+    return;
+  --Budget;
+  auto Recurse = [&](const Expr *Child) {
+    collectGates(Child, Out, Loads, Stack, Budget);
+  };
+  E = E->IgnoreParens();
+
+  if (isMemoryLValue(E)) {
+    // The loaded value; its address is not part of the value's gates.
+    if (Loads && !llvm::is_contained(*Loads, E))
+      Loads->push_back(E);
+    return;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
+    bool TrueConst = isConstantLike(T), FalseConst = isConstantLike(F);
+    if (FalseConst && !TrueConst) {
+      Out.push_back({CO->getCond(), true, CO});
+      Recurse(T);
+    } else if (TrueConst && !FalseConst) {
+      Out.push_back({CO->getCond(), false, CO});
+      Recurse(F);
+    } else if (TrueConst && FalseConst) {
+      if (isZeroConstant(F, Ctx))
+        Out.push_back({CO->getCond(), true, CO});
+      else if (isZeroConstant(T, Ctx))
+        Out.push_back({CO->getCond(), false, CO});
+    } else {
+      Recurse(T);
+      Recurse(F);
+    }
+    return;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Mul || B->getOpcode() == BO_MulAssign) {
+      for (const Expr *Operand : {B->getLHS(), B->getRHS()}) {
+        const Expr *Stripped = stripCondition(Operand);
+        if (Stripped && !Stripped->getType().isNull() &&
+            Stripped->getType()->isBooleanType())
+          Out.push_back({Stripped, true, B});
+        else
+          Recurse(Operand);
+      }
+      return;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !isLocalToBody(VD))
+      return;
+    const VarDecl *Canon = VD->getCanonicalDecl();
+    if (Stack.size() > MaxChainDepth || llvm::is_contained(Stack, Canon))
+      return;
+    Stack.push_back(Canon);
+    if (VD->getInit())
+      Recurse(VD->getInit());
+    auto It = Assignments.find(Canon);
+    if (It != Assignments.end()) {
+      for (const Assignment &A : It->second) {
+        // 'g = 0; if (valid) g = x;': the assignment's context gates g.
+        for (Condition &C : controlFacts(A.Expr))
+          Out.push_back(C);
+        if (A.RHS)
+          Recurse(A.RHS);
+      }
+    }
+    Stack.pop_back();
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      Recurse(CE);
+}
+
+bool FunctionPredicates::isConstantLike(const Expr *E) const {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = stripImplicit(E)->IgnoreParenCasts();
+    if (!E || E->containsErrors())
+      return false;
+    if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
+            CharacterLiteral, CXXNullPtrLiteralExpr>(E))
+      return true;
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      if (Construct->getNumArgs() == 0)
+        return true; // T(): value-initialised
+      if (Construct->getNumArgs() != 1)
+        return false;
+      E = Construct->getArg(0);
+      continue;
+    }
+    if (const auto *Unresolved = dyn_cast<CXXUnresolvedConstructExpr>(E)) {
+      if (Unresolved->getNumArgs() != 1)
+        return Unresolved->getNumArgs() == 0;
+      E = Unresolved->getArg(0);
+      continue;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      // Conversions of a constant: __float2half(0.f), static_cast-like calls.
+      if (Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call))
+        return false;
+      E = Call->getArg(0);
+      continue;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
+        E = U->getSubExpr();
+        continue;
+      }
+    if (E->isValueDependent() || E->isTypeDependent())
+      return false;
+    return E->isEvaluatable(Ctx);
+  }
+  return false;
+}
+
+/// True for the variable of 'for (int s : {a, b, c})': its values are
+/// listed in the source, not read from an index tensor, although clang
+/// initialises it by dereferencing the list's hidden iterator.
+static bool iteratesBracedList(const VarDecl *V) {
+  const auto *Deref = dyn_cast_or_null<UnaryOperator>(
+      V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr);
+  if (!Deref || Deref->getOpcode() != UO_Deref)
+    return false;
+  const auto *Begin = dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreImplicit());
+  const auto *BeginVar = Begin ? dyn_cast<VarDecl>(Begin->getDecl()) : nullptr;
+  if (!BeginVar || !BeginVar->isImplicit() || !BeginVar->getInit())
+    return false;
+  // '__begin1 = __range1.begin()' (or '__range1' itself for arrays).
+  const Expr *Init = BeginVar->getInit()->IgnoreImplicit();
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Init))
+    Init = Call->getImplicitObjectArgument()->IgnoreImplicit();
+  const auto *Range = dyn_cast<DeclRefExpr>(Init);
+  const auto *RangeVar = Range ? dyn_cast<VarDecl>(Range->getDecl()) : nullptr;
+  if (!RangeVar || !RangeVar->isImplicit() || !RangeVar->getInit())
+    return false;
+  const Expr *List = RangeVar->getInit()->IgnoreImplicit();
+  return isa<CXXStdInitializerListExpr>(List) || isa<InitListExpr>(List);
+}
+
+bool FunctionPredicates::isLoadedIndex(const VarDecl *V) const {
+  if (!isLocalToBody(V) || iteratesBracedList(V))
+    return false;
+  SmallVector<const Expr *, 8> Work;
+  SmallVector<const VarDecl *, 8> Seen{V->getCanonicalDecl()};
+  if (V->getInit())
+    Work.push_back(V->getInit());
+  auto It = Assignments.find(V->getCanonicalDecl());
+  if (It != Assignments.end())
+    for (const Assignment &A : It->second)
+      if (A.RHS)
+        Work.push_back(A.RHS);
+  unsigned Budget = QueryBudget;
+  while (!Work.empty() && Budget-- > 0) {
+    const Expr *E = Work.pop_back_val();
+    if (!E || isa<LambdaExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
+      continue;
+    if (isMemoryLValue(E->IgnoreParens())) {
+      QualType T = E->getType();
+      if (!T.isNull() && (T->isDependentType() ||
+                          T->isIntegralOrUnscopedEnumerationType()))
+        return true;
+      continue; // a float read is not an index
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // 'in_bounds ? target[i] : 0': the arms are the value, not the test.
+      Work.push_back(CO->getTrueExpr());
+      Work.push_back(CO->getFalseExpr());
+      continue;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (calleeName(Call) == "__ldg" || isClampName(calleeName(Call))) {
+        if (calleeName(Call) == "__ldg")
+          return true;
+        continue; // a clamped value is not read raw
+      }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && isLocalToBody(VD) && VD->getInit() &&
+          !llvm::is_contained(Seen, VD->getCanonicalDecl()) &&
+          Seen.size() < MaxChainDepth) {
+        Seen.push_back(VD->getCanonicalDecl());
+        Work.push_back(VD->getInit());
+      }
+      continue;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        Work.push_back(CE);
+  }
+  return false;
+}
+
+BoundKind FunctionPredicates::boundOn(const Atom &A, const VarDecl *V,
+                                      const Expr **Other,
+                                      BinaryOperatorKind *NormalisedOp) {
+  if (!A.isComparison() || !V)
+    return BoundKind::None;
+  auto IsV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripCondition(E));
+    return DRE && DRE->getDecl()->getCanonicalDecl() == V->getCanonicalDecl();
+  };
+  bool Left = IsV(A.LHS), Right = IsV(A.RHS);
+  if (Left == Right)
+    return BoundKind::None;
+  BinaryOperatorKind Op = Left ? A.Op : swapOp(A.Op);
+  if (Other)
+    *Other = Left ? A.RHS : A.LHS;
+  if (NormalisedOp)
+    *NormalisedOp = Op;
+  switch (Op) {
+  case BO_GT:
+  case BO_GE: return BoundKind::Lower;
+  case BO_LT:
+  case BO_LE: return BoundKind::Upper;
+  case BO_NE: return BoundKind::NotEqual;
+  case BO_EQ: return BoundKind::Equal;
+  default: return BoundKind::None;
+  }
+}
+
+bool FunctionPredicates::sameExpr(const Expr *A, const Expr *B) const {
+  A = A ? stripCondition(A) : nullptr;
+  B = B ? stripCondition(B) : nullptr;
+  if (A == B)
+    return true;
+  if (!A || !B || A->containsErrors() || B->containsErrors())
+    return false;
+  if (!A->isValueDependent() && !B->isValueDependent() &&
+      A->getType()->isIntegralOrEnumerationType() &&
+      B->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult RA, RB;
+    bool CA = A->EvaluateAsInt(RA, Ctx), CB = B->EvaluateAsInt(RB, Ctx);
+    if (CA && CB)
+      return llvm::APSInt::isSameValue(RA.Val.getInt(), RB.Val.getInt());
+    if (CA != CB)
+      return false;
+  }
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+    return DA->getDecl()->getCanonicalDecl() ==
+           cast<DeclRefExpr>(B)->getDecl()->getCanonicalDecl();
+  if (const auto *FA = dyn_cast<FloatingLiteral>(A))
+    return FA->getValue().bitwiseIsEqual(cast<FloatingLiteral>(B)->getValue());
+  bool Shallow = false;
+  if (const auto *BA = dyn_cast<BinaryOperator>(A))
+    Shallow = BA->getOpcode() == cast<BinaryOperator>(B)->getOpcode();
+  else if (const auto *UA = dyn_cast<UnaryOperator>(A))
+    Shallow = UA->getOpcode() == cast<UnaryOperator>(B)->getOpcode();
+  else if (const auto *MA = dyn_cast<MemberExpr>(A))
+    Shallow = MA->getMemberDecl() == cast<MemberExpr>(B)->getMemberDecl();
+  else if (isa<CallExpr, ArraySubscriptExpr>(A))
+    Shallow = true;
+  if (!Shallow) {
+    llvm::FoldingSetNodeID IA, IB;
+    A->Profile(IA, Ctx, /*Canonical=*/true);
+    B->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB;
+  }
+  auto CA = A->children(), CB = B->children();
+  auto IA = CA.begin(), IB = CB.begin();
+  for (; IA != CA.end() && IB != CB.end(); ++IA, ++IB) {
+    const auto *EA = dyn_cast_or_null<Expr>(*IA);
+    const auto *EB = dyn_cast_or_null<Expr>(*IB);
+    if (!EA || !EB) {
+      if (*IA != *IB)
+        return false;
+      continue;
+    }
+    if (!sameExpr(EA, EB))
+      return false;
+  }
+  return IA == CA.end() && IB == CB.end();
+}
+
+bool FunctionPredicates::implies(ArrayRef<Atom> Facts, const Atom &A,
+                                 const VarDecl *V) const {
+  if (!A.isComparison()) {
+    return llvm::any_of(Facts, [&](const Atom &F) {
+      return !F.isComparison() && F.Positive == A.Positive &&
+             sameExpr(F.Origin, A.Origin);
+    });
+  }
+  auto Equivalent = [&](const Atom &F) {
+    if (!F.isComparison())
+      return false;
+    return (F.Op == A.Op && sameExpr(F.LHS, A.LHS) && sameExpr(F.RHS, A.RHS)) ||
+           (F.Op == swapOp(A.Op) && sameExpr(F.LHS, A.RHS) &&
+            sameExpr(F.RHS, A.LHS));
+  };
+  auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
+    if (!E || E->isValueDependent() || E->containsErrors() ||
+        !E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    return R.Val.getInt().extOrTrunc(128);
+  };
+
+  const Expr *Sentinel = nullptr;
+  BoundKind Kind = boundOn(A, V, &Sentinel);
+  bool HasLower = false, HasUpper = false;
+  for (const Atom &F : Facts) {
+    if (Equivalent(F))
+      return true;
+    const Expr *Bound = nullptr;
+    BinaryOperatorKind Op = BO_EQ;
+    BoundKind FK = boundOn(F, V, &Bound, &Op);
+    if (FK == BoundKind::None || Kind == BoundKind::None)
+      continue;
+    if (FK == BoundKind::Equal)
+      return true; // V pinned to a value the kernel chose
+    HasLower |= FK == BoundKind::Lower;
+    HasUpper |= FK == BoundKind::Upper;
+    if (FK == Kind && (Kind == BoundKind::Lower || Kind == BoundKind::Upper))
+      return true;
+    if (Kind == BoundKind::NotEqual && (FK == BoundKind::Lower ||
+                                        FK == BoundKind::Upper)) {
+      // 'e >= 0' excludes the sentinel -1; 't < C' does not exclude C - 1.
+      auto S = Constant(Sentinel), Bnd = Constant(Bound);
+      if (S && Bnd) {
+        llvm::APSInt SV = *S, BV = *Bnd;
+        SV.setIsSigned(true);
+        BV.setIsSigned(true);
+        if ((Op == BO_GE && BV > SV) || (Op == BO_GT && BV >= SV) ||
+            (Op == BO_LT && BV <= SV) || (Op == BO_LE && BV < SV))
+          return true;
+      }
+    }
+  }
+  return Kind != BoundKind::None && HasLower && HasUpper;
+}
+
+} // namespace kerneltidy

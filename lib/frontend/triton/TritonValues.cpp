@@ -1,0 +1,1181 @@
+//===- TritonValues.cpp - types, magnitudes and predicates -----------------===//
+//
+// Facts are computed lazily and memoised per node. Name resolution is by
+// position: a use sees the binding of its name that became visible last
+// before it in the source, never one in another branch of an `if` that holds
+// the use (after an `if`, the later branch's binding gives the facts and the
+// other branches' bindings add their wrap sites; a loop body sees the
+// bindings before the loop on its first iteration). That
+// order only ever points backwards, so evaluation cannot cycle; helper calls
+// are evaluated at most three levels deep.
+//
+//===----------------------------------------------------------------------===//
+#include "lib/frontend/triton/TritonValues.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+
+namespace kerneltidy::triton {
+namespace {
+
+constexpr unsigned MaxHelperDepth = 3;
+
+Magnitude maxMag(Magnitude A, Magnitude B) { return std::max(A, B); }
+Magnitude minMag(Magnitude A, Magnitude B) { return std::min(A, B); }
+
+/// Magnitude of a product: a constant or a lane index scales a quantity
+/// without changing its kind; program indices times program counts stay
+/// program indices (grid arithmetic); anything runtime times anything
+/// runtime can pass 2^31. A token index scaled by anything (a row width, be
+/// it a stride or a compile-time head size) is an element offset.
+Magnitude mulMag(Magnitude A, Magnitude B) {
+  if (A == Magnitude::Rows || B == Magnitude::Rows)
+    return Magnitude::Large;
+  if (A == Magnitude::Const)
+    return B;
+  if (B == Magnitude::Const)
+    return A;
+  if (A == Magnitude::Large || B == Magnitude::Large)
+    return Magnitude::Large;
+  if (A == Magnitude::Lane)
+    return B;
+  if (B == Magnitude::Lane)
+    return A;
+  if (A == Magnitude::ProgramId && B == Magnitude::ProgramId)
+    return Magnitude::ProgramId;
+  return Magnitude::Large;
+}
+
+ValueFacts intFacts(uint8_t Bits, Magnitude Mag) {
+  ValueFacts V;
+  V.Type = ValueType::Int;
+  V.Bits = Bits;
+  V.Mag = Mag;
+  return V;
+}
+
+ValueFacts unknownFacts() { return ValueFacts(); }
+
+ValueFacts dtype(bool IsInt, uint8_t Bits, bool BFloat = false) {
+  ValueFacts V;
+  V.Type = ValueType::DType;
+  V.DTypeIsInt = IsInt;
+  V.Bits = Bits;
+  V.BFloat = BFloat;
+  V.CompileTime = true;
+  V.Mag = Magnitude::Const;
+  return V;
+}
+
+/// Converts V to the type T names (`.to(T)`, `tl.cast(V, T)`).
+ValueFacts convert(ValueFacts V, const ValueFacts &T, NodeId Site) {
+  if (T.Type == ValueType::DType && T.IsPointerType) {
+    V.Type = ValueType::Unknown;
+    V.PointeeBits = T.PointeeBits;
+    V.PointeeIsInt = T.PointeeIsInt;
+    V.PointeeBFloat = T.PointeeBFloat;
+    return V;
+  }
+  if (T.Type != ValueType::DType || T.Bits == 0) {
+    V.Type = ValueType::Unknown;
+    return V;
+  }
+  bool WasInt64 = V.isInt64();
+  V.Type = T.DTypeIsInt ? ValueType::Int : ValueType::Float;
+  V.Bits = T.Bits;
+  V.BFloat = T.BFloat;
+  V.CompileTime = false;
+  // Widening a product that has already wrapped in 32 bits
+  // (`(off_hz * stride).to(tl.int64)`) is not 64-bit indexing (issue 26).
+  if (V.isInt64() && !WasInt64 && V.WidenSite == NoNode && V.WrapSite == NoNode)
+    V.WidenSite = Site;
+  return V;
+}
+
+/// A pointer type named by a Triton signature string ("*fp16", "*i64").
+ValueFacts signaturePointer(llvm::StringRef S) {
+  ValueFacts T;
+  if (!S.consume_front("*"))
+    return T;
+  ValueFacts Elem = llvm::StringSwitch<ValueFacts>(S)
+                        .Case("fp16", dtype(false, 16))
+                        .Case("bf16", dtype(false, 16, true))
+                        .Case("fp32", dtype(false, 32))
+                        .Case("fp64", dtype(false, 64))
+                        .Cases("i8", "u8", dtype(true, 8))
+                        .Cases("i16", "u16", dtype(true, 16))
+                        .Cases("i32", "u32", dtype(true, 32))
+                        .Cases("i64", "u64", dtype(true, 64))
+                        .Default(ValueFacts());
+  if (Elem.Type != ValueType::DType)
+    return T;
+  T = dtype(false, 0);
+  T.IsPointerType = true;
+  T.PointeeBits = Elem.Bits;
+  T.PointeeIsInt = Elem.DTypeIsInt;
+  T.PointeeBFloat = Elem.BFloat;
+  return T;
+}
+
+} // namespace
+
+ValueFacts promote(const ValueFacts &L, const ValueFacts &R) {
+  ValueFacts V;
+  // Pointer arithmetic keeps the pointer's element type.
+  const ValueFacts &P = L.PointeeBits ? L : R;
+  V.PointeeBits = P.PointeeBits;
+  V.PointeeIsInt = P.PointeeIsInt;
+  V.PointeeBFloat = P.PointeeBFloat;
+  V.CompileTime = L.CompileTime && R.CompileTime;
+  V.PerLane = L.PerLane || R.PerLane;
+  V.Mag = maxMag(L.Mag, R.Mag);
+  V.WrapSite = L.WrapSite != NoNode ? L.WrapSite : R.WrapSite;
+  V.WidenSite = L.WidenSite != NoNode ? L.WidenSite : R.WidenSite;
+  auto IsNum = [](ValueType T) {
+    return T == ValueType::Int || T == ValueType::Float ||
+           T == ValueType::Bool;
+  };
+  if (!IsNum(L.Type) || !IsNum(R.Type)) {
+    V.Type = ValueType::Unknown;
+    return V;
+  }
+  if (L.Type == ValueType::Float || R.Type == ValueType::Float) {
+    V.Type = ValueType::Float;
+    // A weak (literal) operand takes the other's width; int operands do
+    // not widen a float.
+    uint8_t LB = L.Type == ValueType::Float ? L.Bits : 0;
+    uint8_t RB = R.Type == ValueType::Float ? R.Bits : 0;
+    V.Bits = std::max(LB, RB);
+    V.BFloat = (L.Type == ValueType::Float && L.BFloat && LB == V.Bits) ||
+               (R.Type == ValueType::Float && R.BFloat && RB == V.Bits);
+    return V;
+  }
+  if (L.Type == ValueType::Bool && R.Type == ValueType::Bool) {
+    V.Type = ValueType::Bool;
+    return V;
+  }
+  V.Type = ValueType::Int;
+  uint8_t LB = L.Type == ValueType::Int ? L.Bits : 0;
+  uint8_t RB = R.Type == ValueType::Int ? R.Bits : 0;
+  V.Bits = std::max(LB, RB);
+  return V;
+}
+
+FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F)
+    : M(M), F(F) {
+  for (const TritonParam &P : F.Params)
+    Params.push_back(defaultParamFacts(P));
+}
+
+FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F,
+                                   FunctionAnalysis &Caller, NodeId Call)
+    : M(M), F(F), Caller(&Caller), Depth(Caller.Depth + 1) {
+  for (unsigned I = 0; I < F.Params.size(); ++I) {
+    NodeId Arg = M.argument(Call, I, F.Params[I].Name);
+    Params.push_back(Arg == NoNode ? defaultParamFacts(F.Params[I])
+                                   : Caller.facts(Arg));
+  }
+}
+
+ValueFacts FunctionAnalysis::defaultParamFacts(const TritonParam &P) {
+  if (P.IsConstexpr) {
+    ValueFacts V = intFacts(0, Magnitude::Const);
+    V.CompileTime = true;
+    return V;
+  }
+  if (P.Is64Bit) {
+    ValueFacts V = intFacts(64, Magnitude::Size);
+    V.WidenSite = P.Annotation;
+    return V;
+  }
+  if (P.Annotation != NoNode) {
+    ValueFacts T = facts(P.Annotation);
+    if (tree().kind(P.Annotation) == PyKind::String)
+      T = signaturePointer(tree().text(P.Annotation).trim("\"'"));
+    if (T.Type == ValueType::DType && (T.IsPointerType || !T.DTypeIsInt))
+      return convert(unknownFacts(), T, NoNode);
+  }
+  // Triton specialises an integer argument to i32 unless its value needs
+  // more; pointers and floats never take part in a product that matters.
+  return intFacts(32, Magnitude::Size);
+}
+
+ValueFacts FunctionAnalysis::facts(NodeId Expr) {
+  if (Expr == NoNode)
+    return unknownFacts();
+  auto It = Memo.find(Expr);
+  if (It != Memo.end())
+    return It->second;
+  Memo[Expr] = ValueFacts(); // cycle guard, as for bindings
+  // Generated kernels can chain thousands of bindings; past this depth a
+  // value is unknown rather than a stack overflow.
+  if (EvalDepth > 1500)
+    return ValueFacts();
+  ++EvalDepth;
+  ValueFacts V = compute(Expr);
+  --EvalDepth;
+  Memo[Expr] = V;
+  return V;
+}
+
+const Binding *FunctionAnalysis::resolve(llvm::StringRef Name,
+                                         NodeId Use) const {
+  auto It = F.BindingsByName.find(Name);
+  if (It == F.BindingsByName.end())
+    return nullptr;
+  uint32_t At = tree().node(Use).Start;
+  const Binding *Best = nullptr;
+  for (unsigned I : It->second) {
+    const Binding &B = F.Bindings[I];
+    if (B.VisibleFrom <= At &&
+        (!Best || B.VisibleFrom >= Best->VisibleFrom) &&
+        !inExclusiveBranch(B.Target, Use))
+      Best = &B;
+  }
+  return Best;
+}
+
+NodeId FunctionAnalysis::branchOf(NodeId If, NodeId N) const {
+  const PySyntaxTree &T = tree();
+  for (NodeId P = N; P != NoNode; P = T.node(P).Parent)
+    if (T.node(P).Parent == If)
+      return P;
+  return NoNode;
+}
+
+bool FunctionAnalysis::inExclusiveBranch(NodeId Def, NodeId Use) const {
+  // Def sits in one branch of an `if` (the consequence, an elif clause or
+  // the else clause) and Use in another: the branches never both run.
+  const PySyntaxTree &T = tree();
+  for (NodeId P = T.node(Def).Parent; P != NoNode && P != F.Definition;
+       P = T.node(P).Parent) {
+    if (T.kind(P) != PyKind::IfStatement || !T.contains(P, Use))
+      continue;
+    NodeId DefBranch = branchOf(P, Def), UseBranch = branchOf(P, Use);
+    return DefBranch != UseBranch &&
+           DefBranch != T.field(P, PyField::Condition) &&
+           UseBranch != T.field(P, PyField::Condition);
+  }
+  return false;
+}
+
+void FunctionAnalysis::reachingBindings(
+    llvm::StringRef Name, NodeId Use,
+    llvm::SmallVectorImpl<const Binding *> &Out) const {
+  const PySyntaxTree &T = tree();
+  auto It = F.BindingsByName.find(Name);
+  if (It == F.BindingsByName.end())
+    return;
+  uint32_t At = T.node(Use).Start;
+  llvm::SmallVector<const Binding *, 4> Candidates;
+  for (unsigned I : It->second) {
+    const Binding &B = F.Bindings[I];
+    if (B.VisibleFrom <= At && !inExclusiveBranch(B.Target, Use))
+      Candidates.push_back(&B);
+  }
+  // A later binding kills an earlier one when it runs on every path to the
+  // use: no `if` or loop around it ends before the use.
+  auto KillsOnEveryPath = [&](const Binding &Later) {
+    for (NodeId P = T.node(Later.Target).Parent;
+         P != NoNode && P != F.Definition; P = T.node(P).Parent) {
+      PyKind K = T.kind(P);
+      if ((K == PyKind::IfStatement || K == PyKind::ForStatement ||
+           K == PyKind::WhileStatement) &&
+          !T.contains(P, Use))
+        return false;
+    }
+    return true;
+  };
+  for (const Binding *B : Candidates) {
+    bool Killed = false;
+    for (const Binding *Later : Candidates)
+      Killed |= Later->VisibleFrom > B->VisibleFrom && KillsOnEveryPath(*Later);
+    if (!Killed)
+      Out.push_back(B);
+  }
+}
+
+void FunctionAnalysis::joinBranchWrapSite(const Binding &B, NodeId Use,
+                                          ValueFacts &V) {
+  // The binding a use resolves to is the last one in source order; where it
+  // sits in a branch of an `if` that ends before the use, the last binding
+  // of the name in each other branch (or, without an else, the one before
+  // the `if`) reaches the use too. A wrap on any path is a wrap.
+  const PySyntaxTree &T = tree();
+  auto It = F.BindingsByName.find(B.Name);
+  for (NodeId P = T.node(B.Target).Parent;
+       P != NoNode && P != F.Definition && V.WrapSite == NoNode;
+       P = T.node(P).Parent) {
+    if (T.kind(P) != PyKind::IfStatement || T.contains(P, Use))
+      continue;
+    NodeId Own = branchOf(P, B.Target);
+    bool HasElse = false;
+    T.forEachNamedChild(P, [&](NodeId C) {
+      HasElse |= T.kind(C) == PyKind::ElseClause;
+    });
+    for (unsigned I : It->second) {
+      const Binding &O = F.Bindings[I];
+      if (&O == &B || !T.contains(P, O.Target))
+        continue;
+      NodeId Branch = branchOf(P, O.Target);
+      if (Branch == Own || Branch == T.field(P, PyField::Condition))
+        continue;
+      bool Last = true;
+      for (unsigned J : It->second)
+        Last &= !(T.contains(Branch, F.Bindings[J].Target) &&
+                  F.Bindings[J].VisibleFrom > O.VisibleFrom);
+      if (!Last)
+        continue;
+      ValueFacts OF = bindingFacts(O);
+      if (OF.WrapSite != NoNode) {
+        V.WrapSite = OF.WrapSite;
+        return;
+      }
+    }
+    if (!HasElse)
+      if (const Binding *Before = resolve(B.Name, P)) {
+        ValueFacts OF = bindingFacts(*Before);
+        if (OF.WrapSite != NoNode)
+          V.WrapSite = OF.WrapSite;
+      }
+  }
+}
+
+ValueFacts FunctionAnalysis::nameFacts(NodeId Ident) {
+  llvm::StringRef Name = tree().text(Ident);
+  if (const Binding *B = resolve(Name, Ident)) {
+    ValueFacts V = bindingFacts(*B);
+    if (V.WrapSite == NoNode)
+      joinBranchWrapSite(*B, Ident, V);
+    return V;
+  }
+  if (const ValueFacts *P = paramFacts(Name))
+    return *P;
+  NodeId Global = M.moduleConstant(Name);
+  if (Global != NoNode && !tree().contains(Global, Ident)) {
+    ValueFacts V = facts(Global);
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  return unknownFacts();
+}
+
+ValueFacts FunctionAnalysis::bindingFacts(const Binding &B) {
+  unsigned Index = unsigned(&B - F.Bindings.data());
+  auto It = BindingMemo.find(Index);
+  if (It != BindingMemo.end())
+    return It->second;
+  // A placeholder first: should a binding ever be reached from its own
+  // value, the inner visit sees unknown facts instead of recursing.
+  BindingMemo[Index] = ValueFacts();
+  ValueFacts V;
+  switch (B.Kind) {
+  case BindingKind::Assign:
+  case BindingKind::Unpacked:
+    V = facts(B.Value);
+    break;
+  case BindingKind::LoopTarget:
+    V = rangeFacts(B.Value);
+    break;
+  case BindingKind::Augmented: {
+    ValueFacts Prev;
+    if (const Binding *P = resolve(B.Name, B.Statement))
+      Prev = bindingFacts(*P);
+    else if (const ValueFacts *Param = paramFacts(B.Name))
+      Prev = *Param;
+    llvm::StringRef Op = tree().operatorText(B.Statement);
+    Op.consume_back("=");
+    V = binaryFacts(B.Statement, Prev, Op, facts(B.Value));
+    break;
+  }
+  }
+  BindingMemo[Index] = V;
+  return V;
+}
+
+ValueFacts FunctionAnalysis::rangeFacts(NodeId Iterable) {
+  const PySyntaxTree &T = tree();
+  if (T.kind(Iterable) != PyKind::Call)
+    return unknownFacts();
+  NodeId Fn = T.field(Iterable, PyField::Function);
+  llvm::StringRef Member = M.languageMember(Fn);
+  bool IsRange = (T.kind(Fn) == PyKind::Identifier && T.text(Fn) == "range") ||
+                 Member == "range" || Member == "static_range";
+  if (!IsRange)
+    return unknownFacts();
+  // Triton types the induction variable by promoting start, end and step;
+  // arguments the model cannot type are left out, and a loop over only
+  // such arguments has an unknown type.
+  ValueFacts V = intFacts(0, Magnitude::Const);
+  V.CompileTime = true;
+  bool Typed = false;
+  NodeId Args = T.field(Iterable, PyField::Arguments);
+  unsigned Index = 0;
+  T.forEachNamedChild(Args, [&](NodeId A) {
+    if (T.kind(A) == PyKind::KeywordArgument || Index++ >= 3)
+      return;
+    ValueFacts AF = facts(A);
+    if (AF.Type != ValueType::Int) {
+      V.CompileTime &= AF.CompileTime;
+      V.Mag = maxMag(V.Mag, AF.Mag);
+      return;
+    }
+    Typed = true;
+    V = promote(V, AF);
+  });
+  if (!Typed)
+    V.Type = ValueType::Unknown;
+  else if (V.Bits == 0 && !V.CompileTime)
+    V.Bits = 32;
+  V.PerLane = false;
+  return V;
+}
+
+ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
+                                         llvm::StringRef Op,
+                                         const ValueFacts &R) {
+  ValueFacts V = promote(L, R);
+  if (Op == "*") {
+    V.Mag = mulMag(L.Mag, R.Mag);
+    if (V.Mag == Magnitude::Large && isTokenIndexProduct(Node, L, R))
+      V.Mag = Magnitude::Rows;
+    // `(x // m) * m <= x`: the product is bounded by the dividend.
+    if (V.Mag == Magnitude::Large)
+      if (NodeId Dividend = quotientTimesDivisor(Node); Dividend != NoNode)
+        V.Mag = facts(Dividend).Mag;
+  } else if (Op == "<<") {
+    V.Mag = R.CompileTime && L.Mag != Magnitude::Rows ? L.Mag
+                                                        : Magnitude::Large;
+  } else if (Op == "//" || Op == ">>") {
+    V.Mag = L.Mag;
+  } else if (Op == "%") {
+    V.Mag = minMag(L.Mag, R.Mag);
+  } else if (Op == "-" && L.Mag == Magnitude::Rows &&
+             R.Mag == Magnitude::Rows) {
+    V.Mag = Magnitude::Size; // `eos - bos`: a sequence length
+  } else if (Op == "/") {
+    if (V.Type == ValueType::Int) {
+      V.Type = ValueType::Float;
+      V.Bits = 32;
+    }
+  }
+  if ((Op == "*" || Op == "<<") && V.isInt32() && V.Mag == Magnitude::Large &&
+      V.WrapSite == NoNode)
+    V.WrapSite = Node;
+  return V;
+}
+
+namespace {
+
+/// A sequence length by name: `T`, `T_<x>` / `T<X>` (`T_seq`, `T_max`, `TQ`,
+/// `TK`), `NT` (chunks per sequence), or a name holding `seq_len`, `seqlen`
+/// or `tokens` (`max_seqlen`, `n_tokens`); never a stride.
+bool isSequenceLengthName(llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef L(Lower);
+  if (L.contains("stride")) // `stride_q_seqlen` is a stride, not a length
+    return false;
+  if (Name == "T" || Name == "NT" || Name.starts_with("T_"))
+    return true;
+  if (Name.size() <= 3 && Name.starts_with("T") &&
+      llvm::all_of(Name, [](char C) { return C >= 'A' && C <= 'Z'; }))
+    return true;
+  return L.contains("seq_len") || L.contains("seqlen") ||
+         L.contains("tokens");
+}
+
+} // namespace
+
+bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
+                                           const ValueFacts &R) const {
+  // `i_b * T`: a batch index (a program id) or batch count (`B`) times a
+  // runtime sequence length is a token index. It is below the number of
+  // tokens, which passes 2^31 only for tensors far beyond MaxElementCount
+  // once a row holds more than a few hundred elements; it wraps only when
+  // scaled by a row width, and that product is the wrap site.
+  const PySyntaxTree &T = tree();
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return false;
+  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
+  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
+  auto IsLength = [&](NodeId N, const ValueFacts &V) {
+    return T.kind(N) == PyKind::Identifier && !V.CompileTime &&
+           V.Mag == Magnitude::Size && isSequenceLengthName(T.text(N));
+  };
+  auto IsBatch = [&](NodeId N, const ValueFacts &V) {
+    return V.Mag == Magnitude::ProgramId ||
+           (T.kind(N) == PyKind::Identifier && T.text(N) == "B" &&
+            V.Mag == Magnitude::Size);
+  };
+  return (IsBatch(LN, L) && IsLength(RN, R)) ||
+         (IsBatch(RN, R) && IsLength(LN, L));
+}
+
+NodeId FunctionAnalysis::quotientTimesDivisor(NodeId Node) const {
+  // `(x // m) * m` or `m * q` with `q = x // m`: returns x, else NoNode.
+  const PySyntaxTree &T = tree();
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return NoNode;
+  NodeId Sides[2] = {T.field(Node, PyField::Left), T.field(Node, PyField::Right)};
+  for (unsigned I = 0; I < 2; ++I) {
+    NodeId Q = definition(Sides[I]);
+    while (T.kind(Q) == PyKind::Subscript)
+      Q = definition(T.field(Q, PyField::Value));
+    Q = T.stripParens(Q);
+    if (T.kind(Q) != PyKind::BinaryOperator || T.operatorText(Q) != "//")
+      continue;
+    NodeId Divisor = T.stripParens(T.field(Q, PyField::Right));
+    NodeId Other = T.stripParens(Sides[1 - I]);
+    if (T.text(Divisor) == T.text(Other))
+      return T.field(Q, PyField::Left);
+  }
+  return NoNode;
+}
+
+bool FunctionAnalysis::loadsTokenOffsets(NodeId Pointer) const {
+  // The pointer's base: the leftmost operand of `cu_seqlens + i_n + 1`.
+  const PySyntaxTree &T = tree();
+  NodeId Base = T.stripParens(Pointer);
+  while (T.kind(Base) == PyKind::BinaryOperator && T.operatorText(Base) == "+")
+    Base = T.stripParens(T.field(Base, PyField::Left));
+  if (T.kind(Base) != PyKind::Identifier)
+    return false;
+  std::string Name = T.text(Base).lower();
+  return llvm::StringRef(Name).contains("cu_seqlens");
+}
+
+ValueFacts FunctionAnalysis::dtypeFacts(NodeId TypeExpr) {
+  ValueFacts T = facts(TypeExpr);
+  return T.Type == ValueType::DType ? T : unknownFacts();
+}
+
+ValueFacts FunctionAnalysis::compute(NodeId E) {
+  const PySyntaxTree &T = tree();
+  switch (T.kind(E)) {
+  case PyKind::Identifier:
+    return nameFacts(E);
+  case PyKind::Integer: {
+    ValueFacts V = intFacts(0, Magnitude::Const);
+    V.CompileTime = true;
+    return V;
+  }
+  case PyKind::Float: {
+    ValueFacts V;
+    V.Type = ValueType::Float;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::True:
+  case PyKind::False: {
+    ValueFacts V;
+    V.Type = ValueType::Bool;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::None:
+  case PyKind::String: {
+    ValueFacts V;
+    V.CompileTime = true;
+    V.Mag = Magnitude::Const;
+    return V;
+  }
+  case PyKind::ParenthesizedExpression:
+    return facts(T.firstNamedChild(E));
+  case PyKind::BinaryOperator:
+    return binaryFacts(E, facts(T.field(E, PyField::Left)),
+                       T.operatorText(E), facts(T.field(E, PyField::Right)));
+  case PyKind::UnaryOperator: {
+    NodeId Arg = NoNode;
+    T.forEachNamedChild(E, [&](NodeId C) { Arg = C; });
+    return facts(Arg);
+  }
+  case PyKind::ComparisonOperator:
+  case PyKind::BooleanOperator:
+  case PyKind::NotOperator: {
+    ValueFacts V;
+    V.Type = ValueType::Bool;
+    V.Mag = Magnitude::Const;
+    V.CompileTime = true;
+    T.forEachNamedChild(E, [&](NodeId C) {
+      ValueFacts CF = facts(C);
+      V.PerLane |= CF.PerLane;
+      V.CompileTime &= CF.CompileTime;
+    });
+    return V;
+  }
+  case PyKind::ConditionalExpression: {
+    llvm::SmallVector<NodeId, 3> Parts;
+    T.forEachNamedChild(E, [&](NodeId C) { Parts.push_back(C); });
+    if (Parts.size() != 3)
+      return unknownFacts();
+    return promote(facts(Parts[0]), facts(Parts[2]));
+  }
+  case PyKind::Subscript:
+    return facts(T.field(E, PyField::Value));
+  case PyKind::Attribute: {
+    llvm::StringRef Member = M.languageMember(E);
+    if (!Member.empty())
+      return llvm::StringSwitch<ValueFacts>(Member)
+          .Case("float16", dtype(false, 16))
+          .Case("bfloat16", dtype(false, 16, true))
+          .Case("float32", dtype(false, 32))
+          .Case("float64", dtype(false, 64))
+          .Cases("int8", "uint8", dtype(true, 8))
+          .Cases("int16", "uint16", dtype(true, 16))
+          .Cases("int32", "uint32", dtype(true, 32))
+          .Cases("int64", "uint64", dtype(true, 64))
+          .Default(unknownFacts());
+    llvm::StringRef Attr = T.text(T.field(E, PyField::Attribute));
+    if (Attr == "dtype" || Attr == "element_ty")
+      return dtype(false, 0);
+    return unknownFacts();
+  }
+  case PyKind::Call:
+    return callFacts(E);
+  default:
+    return unknownFacts();
+  }
+}
+
+ValueFacts FunctionAnalysis::callFacts(NodeId Call) {
+  const PySyntaxTree &T = tree();
+  auto Arg = [&](unsigned Pos, llvm::StringRef Key) {
+    return M.argument(Call, Pos, Key);
+  };
+  llvm::StringRef Callee = M.languageCallee(Call);
+  if (!Callee.empty()) {
+    if (Callee == "program_id" || Callee == "num_programs")
+      return intFacts(32, Magnitude::ProgramId);
+    if (Callee == "pointer_type") {
+      ValueFacts Elem = dtypeFacts(Arg(0, "element_ty"));
+      ValueFacts T = dtype(false, 0);
+      T.IsPointerType = true;
+      T.PointeeBits = Elem.Bits;
+      T.PointeeIsInt = Elem.DTypeIsInt;
+      T.PointeeBFloat = Elem.BFloat;
+      return T;
+    }
+    if (Callee == "load") {
+      // A value loaded through a pointer of known element type has it.
+      ValueFacts Ptr = facts(Arg(0, "pointer"));
+      ValueFacts V;
+      if (Ptr.PointeeBits) {
+        V.Type = Ptr.PointeeIsInt ? ValueType::Int : ValueType::Float;
+        V.Bits = Ptr.PointeeBits;
+        V.BFloat = Ptr.PointeeBFloat;
+      }
+      V.PerLane = Ptr.PerLane;
+      // `tl.load(cu_seqlens + i_n)`: a cumulative sequence length is the
+      // first token of a sequence, a token index (see isTokenIndexProduct).
+      if (loadsTokenOffsets(Arg(0, "pointer")))
+        V.Mag = Magnitude::Rows;
+      return V;
+    }
+    if (Callee == "arange") {
+      ValueFacts V = intFacts(32, Magnitude::Lane);
+      V.PerLane = true;
+      return V;
+    }
+    if (Callee == "cdiv") {
+      ValueFacts V = promote(facts(Arg(0, "x")), facts(Arg(1, "div")));
+      V.Mag = Magnitude::ProgramId;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "zeros" || Callee == "full" || Callee == "ones") {
+      unsigned DTypePos = Callee == "full" ? 2 : 1;
+      ValueFacts V = convert(unknownFacts(),
+                             dtypeFacts(Arg(DTypePos, "dtype")), Call);
+      V.Mag = Callee == "full" ? facts(Arg(1, "value")).Mag : Magnitude::Const;
+      return V;
+    }
+    if (Callee == "zeros_like" || Callee == "full_like") {
+      ValueFacts V = facts(Arg(0, "input"));
+      V.Mag = Magnitude::Const;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "cast")
+      return convert(facts(Arg(0, "input")), dtypeFacts(Arg(1, "dtype")),
+                     Call);
+    if (Callee == "where") {
+      ValueFacts V = promote(facts(Arg(1, "x")), facts(Arg(2, "y")));
+      V.PerLane |= facts(Arg(0, "condition")).PerLane;
+      return V;
+    }
+    if (Callee == "minimum" || Callee == "maximum") {
+      ValueFacts L = facts(Arg(0, "x")), R = facts(Arg(1, "y"));
+      ValueFacts V = promote(L, R);
+      V.Mag = Callee == "minimum" ? minMag(L.Mag, R.Mag) : maxMag(L.Mag, R.Mag);
+      return V;
+    }
+    if (Callee == "multiple_of" || Callee == "max_contiguous" ||
+        Callee == "max_constancy" || Callee == "broadcast_to" ||
+        Callee == "reshape" || Callee == "view" || Callee == "expand_dims" ||
+        Callee == "trans" || Callee == "permute" || Callee == "ravel" ||
+        Callee == "abs" || Callee == "assume" || Callee == "constexpr")
+      return facts(Arg(0, "input"));
+    if (Callee == "sum" || Callee == "max" || Callee == "min" ||
+        Callee == "reduce" || Callee == "cumsum" || Callee == "xor_sum") {
+      ValueFacts V = facts(Arg(0, "input"));
+      V.PerLane = false;
+      return V;
+    }
+    if (Callee == "argmax" || Callee == "argmin")
+      return intFacts(32, Magnitude::Lane);
+    if (Callee == "dot") {
+      NodeId Acc = Arg(2, "acc");
+      NodeId OutType = Arg(99, "out_dtype");
+      ValueFacts V;
+      if (OutType != NoNode)
+        V = convert(unknownFacts(), dtypeFacts(OutType), Call);
+      else if (Acc != NoNode)
+        V = facts(Acc);
+      else {
+        V.Type = ValueType::Float;
+        V.Bits = 32;
+      }
+      V.Mag = Magnitude::Const;
+      V.WrapSite = NoNode;
+      return V;
+    }
+    if (Callee == "exp" || Callee == "exp2" || Callee == "log" ||
+        Callee == "log2" || Callee == "sqrt" || Callee == "rsqrt" ||
+        Callee == "sigmoid" || Callee == "sin" || Callee == "cos" ||
+        Callee == "fma" || Callee == "fdiv" || Callee == "div_rn" ||
+        Callee == "erf" || Callee == "softmax") {
+      ValueFacts X = facts(Arg(0, "x"));
+      ValueFacts V;
+      V.Type = ValueType::Float;
+      V.Bits = X.Type == ValueType::Float ? X.Bits : 32;
+      V.BFloat = X.Type == ValueType::Float && X.BFloat;
+      V.PerLane = X.PerLane;
+      V.Mag = Magnitude::Const;
+      return V;
+    }
+    return unknownFacts();
+  }
+  if (M.tritonMember(T.field(Call, PyField::Function)) == "cdiv") {
+    ValueFacts V = promote(facts(Arg(0, "x")), facts(Arg(1, "div")));
+    V.Mag = Magnitude::ProgramId;
+    V.WrapSite = NoNode;
+    return V;
+  }
+  llvm::StringRef Method = M.methodCallee(Call);
+  // Only triton.language's program ids are int32 (above). A helper of the
+  // same name from another module (FlagGems' `ext.program_id`) has the width
+  // its module gives it: 64-bit for a module known to widen, else unknown.
+  if (Method == "program_id" || Method == "num_programs") {
+    NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
+    return extensionProgramId(Call, T.kind(Object) == PyKind::Identifier &&
+                                        importsWideningModule(T.text(Object)));
+  }
+  if (Method == "to" || Method == "cast") {
+    NodeId Object = T.field(T.field(Call, PyField::Function), PyField::Object);
+    return convert(facts(Object), dtypeFacts(Arg(0, "dtype")), Call);
+  }
+  NodeId Fn = T.field(Call, PyField::Function);
+  if (T.kind(Fn) != PyKind::Identifier)
+    return unknownFacts();
+  llvm::StringRef Name = T.text(Fn);
+  if (Name == "int")
+    return facts(Arg(0, ""));
+  if ((Name == "program_id" || Name == "num_programs") &&
+      M.functionIndex(Name) < 0)
+    return extensionProgramId(Call, importsWideningFunction(Name));
+  if (Name == "min" || Name == "max") {
+    ValueFacts L = facts(Arg(0, "")), R = facts(Arg(1, ""));
+    ValueFacts V = promote(L, R);
+    V.Mag = Name == "min" ? minMag(L.Mag, R.Mag) : maxMag(L.Mag, R.Mag);
+    return V;
+  }
+  int Helper = M.functionIndex(Name);
+  if (Helper < 0 || Depth >= MaxHelperDepth)
+    return unknownFacts();
+  const JitFunction &H = M.functions()[Helper];
+  if (H.Returns.empty() || &H == &F)
+    return unknownFacts();
+  FunctionAnalysis HA(M, H, *this, Call);
+  return HA.facts(H.Returns.front());
+}
+
+ValueFacts FunctionAnalysis::extensionProgramId(NodeId Call, bool Widens) {
+  ValueFacts V;
+  V.Mag = Magnitude::ProgramId;
+  if (Widens) {
+    V = intFacts(64, Magnitude::ProgramId);
+    V.WidenSite = Call;
+  }
+  return V;
+}
+
+namespace {
+
+/// Modules whose `program_id` / `num_programs` return
+/// `tl.program_id(axis).to(tl.int64)`, by the last component of their dotted
+/// path: FlagGems' flag_gems.utils.triton_lang_extension (imported as `ext`
+/// or `tle`, also relatively as `..utils.triton_lang_extension`).
+bool isWideningModule(llvm::StringRef DottedPath) {
+  return DottedPath.rsplit('.').second == "triton_lang_extension" ||
+         DottedPath == "triton_lang_extension";
+}
+
+/// Calls Visit(Module, Name, Bound) for each name an import statement of
+/// the file binds: `import a.b as x` gives ("", "a.b", "x"); `from a import
+/// b as x` gives ("a", "b", "x"); `from a import b` gives ("a", "b", "b").
+template <typename Fn>
+void forEachImport(const PySyntaxTree &T, Fn &&Visit) {
+  for (NodeId N = 0, E = NodeId(T.size()); N < E; ++N) {
+    PyKind K = T.kind(N);
+    if (K == PyKind::ImportStatement) {
+      T.forEachNamedChild(N, [&](NodeId C) {
+        if (T.kind(C) == PyKind::AliasedImport)
+          Visit(llvm::StringRef(), T.text(T.field(C, PyField::Name)),
+                T.text(T.field(C, PyField::Alias)));
+      });
+    } else if (K == PyKind::ImportFromStatement) {
+      llvm::StringRef Module = T.text(T.field(N, PyField::ModuleName));
+      T.forEachNamedChild(N, [&](NodeId C) {
+        if (T.node(C).Field != PyField::Name)
+          return;
+        if (T.kind(C) == PyKind::AliasedImport)
+          Visit(Module, T.text(T.field(C, PyField::Name)),
+                T.text(T.field(C, PyField::Alias)));
+        else
+          Visit(Module, T.text(C), T.text(C));
+      });
+    }
+  }
+}
+
+} // namespace
+
+bool FunctionAnalysis::importsWideningModule(llvm::StringRef Alias) const {
+  bool Widens = false;
+  forEachImport(tree(), [&](llvm::StringRef Module, llvm::StringRef Name,
+                            llvm::StringRef Bound) {
+    Widens |= Bound == Alias && isWideningModule(Name);
+  });
+  return Widens;
+}
+
+bool FunctionAnalysis::importsWideningFunction(llvm::StringRef Alias) const {
+  bool Widens = false;
+  forEachImport(tree(), [&](llvm::StringRef Module, llvm::StringRef Name,
+                            llvm::StringRef Bound) {
+    Widens |= Bound == Alias && isWideningModule(Module) &&
+              (Name == "program_id" || Name == "num_programs");
+  });
+  return Widens;
+}
+
+NodeId FunctionAnalysis::definition(NodeId Expr) const {
+  const PySyntaxTree &T = tree();
+  for (unsigned Step = 0; Step < 16; ++Step) {
+    Expr = T.stripParens(Expr);
+    if (T.kind(Expr) != PyKind::Identifier)
+      return Expr;
+    const Binding *B = resolve(T.text(Expr), Expr);
+    if (!B || B->Kind != BindingKind::Assign || B->Value == NoNode)
+      return Expr;
+    Expr = B->Value;
+  }
+  return Expr;
+}
+
+NodeId FunctionAnalysis::underlying(NodeId Expr) const {
+  const PySyntaxTree &T = tree();
+  for (unsigned Step = 0; Step < 32; ++Step) {
+    NodeId Next = definition(Expr);
+    if (T.kind(Next) == PyKind::Subscript) {
+      Next = T.field(Next, PyField::Value);
+    } else if (T.kind(Next) == PyKind::Call) {
+      llvm::StringRef Callee = M.languageCallee(Next);
+      if (M.isConversion(Next))
+        Next = T.field(T.field(Next, PyField::Function), PyField::Object);
+      else if (Callee == "multiple_of" || Callee == "max_contiguous" ||
+               Callee == "broadcast_to" || Callee == "expand_dims" ||
+               Callee == "reshape" || Callee == "view")
+        Next = M.argument(Next, 0, "input");
+    }
+    if (Next == Expr || Next == NoNode)
+      return Expr;
+    Expr = Next;
+  }
+  return Expr;
+}
+
+void FunctionAnalysis::predicateAtoms(
+    NodeId Pred, llvm::SmallVectorImpl<NodeId> &Atoms) const {
+  atomsImpl(Pred, Atoms, 64);
+}
+
+void FunctionAnalysis::atomsImpl(NodeId Pred,
+                                 llvm::SmallVectorImpl<NodeId> &Atoms,
+                                 unsigned Budget) const {
+  const PySyntaxTree &T = tree();
+  if (Pred == NoNode || Budget == 0)
+    return;
+  NodeId N = T.stripParens(Pred);
+  auto Recurse = [&](NodeId C) { atomsImpl(C, Atoms, Budget - 1); };
+  switch (T.kind(N)) {
+  case PyKind::BooleanOperator:
+    Recurse(T.field(N, PyField::Left));
+    Recurse(T.field(N, PyField::Right));
+    return;
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(N);
+    if (Op == "&" || Op == "|" || Op == "^") {
+      Recurse(T.field(N, PyField::Left));
+      Recurse(T.field(N, PyField::Right));
+      return;
+    }
+    break;
+  }
+  case PyKind::NotOperator:
+    Recurse(T.firstNamedChild(N));
+    return;
+  case PyKind::UnaryOperator:
+    if (T.operatorText(N) == "~") {
+      NodeId Arg = NoNode;
+      T.forEachNamedChild(N, [&](NodeId C) { Arg = C; });
+      Recurse(Arg);
+      return;
+    }
+    break;
+  case PyKind::Subscript:
+    Recurse(T.field(N, PyField::Value));
+    return;
+  case PyKind::Identifier: {
+    const Binding *B = resolve(T.text(N), N);
+    if (!B || B->Value == NoNode || B->Kind == BindingKind::LoopTarget)
+      break;
+    Recurse(B->Value);
+    if (B->Kind == BindingKind::Augmented)
+      if (const Binding *Prev = resolve(B->Name, B->Statement);
+          Prev && Prev->Value != NoNode)
+        Recurse(Prev->Value);
+    return;
+  }
+  case PyKind::Call: {
+    llvm::StringRef Callee = M.languageCallee(N);
+    if (M.isConversion(N)) {
+      Recurse(T.field(T.field(N, PyField::Function), PyField::Object));
+      return;
+    }
+    if (Callee == "broadcast_to" || Callee == "expand_dims" ||
+        Callee == "reshape" || Callee == "view") {
+      Recurse(M.argument(N, 0, "input"));
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  if (std::find(Atoms.begin(), Atoms.end(), N) == Atoms.end())
+    Atoms.push_back(N);
+}
+
+void FunctionAnalysis::dependencies(NodeId Expr, Dependencies &Out,
+                                    unsigned Stops) const {
+  const PySyntaxTree &T = tree();
+  llvm::SmallVector<NodeId, 16> Work;
+  if (Expr != NoNode)
+    Work.push_back(Expr);
+  while (!Work.empty()) {
+    NodeId Root = Work.pop_back_val();
+    for (NodeId N = Root, End = T.subtreeEnd(Root); N < End;) {
+      PyKind K = T.kind(N);
+      if (K == PyKind::Call) {
+        llvm::StringRef Callee = M.languageCallee(N);
+        bool Skip = Callee == "load";
+        if (Stops & StopAtWhere)
+          Skip |= Callee == "where";
+        if (Stops & StopAtClamp)
+          Skip |= Callee == "where" || Callee == "minimum" ||
+                  Callee == "maximum" || Callee == "clamp";
+        if ((Stops & StopAtOpaqueCall) && Callee.empty() &&
+            !M.isConversion(N))
+          Skip = true;
+        if (Stops & StopAtNonIndex)
+          Skip |= Callee == "sum" || Callee == "max" || Callee == "min" ||
+                  Callee == "argmax" || Callee == "argmin" ||
+                  Callee == "reduce" || Callee == "sort" ||
+                  Callee == "cumsum" || Callee == "cumprod" ||
+                  Callee == "xor_sum" || Callee == "histogram";
+        if (Skip) {
+          N = T.subtreeEnd(N);
+          continue;
+        }
+      }
+      if (K == PyKind::BinaryOperator && (Stops & StopAtClamp) &&
+          T.operatorText(N) == "%") {
+        N = T.subtreeEnd(N);
+        continue;
+      }
+      if ((Stops & StopAtNonIndex) &&
+          (K == PyKind::ComparisonOperator || K == PyKind::BooleanOperator ||
+           K == PyKind::NotOperator)) {
+        N = T.subtreeEnd(N);
+        continue;
+      }
+      if (K == PyKind::Identifier) {
+        const PyNode &Node = T.node(N);
+        PyKind ParentKind = T.kind(Node.Parent);
+        bool IsMemberName =
+            ParentKind == PyKind::Attribute && Node.Field == PyField::Attribute;
+        bool IsKeyword =
+            ParentKind == PyKind::KeywordArgument && Node.Field == PyField::Name;
+        bool IsCallee =
+            ParentKind == PyKind::Call && Node.Field == PyField::Function;
+        if (!IsMemberName && !IsKeyword && !IsCallee) {
+          llvm::StringRef Name = T.text(N);
+          Out.Names.insert(Name);
+          const Binding *B = resolve(Name, N);
+          if (B && (Stops & AllReachingBindings)) {
+            uint32_t At = T.node(N).Start;
+            for (unsigned I : F.BindingsByName.find(Name)->second) {
+              const Binding &Other = F.Bindings[I];
+              if (&Other != B && Other.VisibleFrom <= At &&
+                  Out.Bindings.insert(&Other).second && Other.Value != NoNode)
+                Work.push_back(Other.Value);
+            }
+          }
+          // Bindings resolve backwards (`x = x + 1` reads the previous x),
+          // so every binding is entered once.
+          while (B && Out.Bindings.insert(B).second) {
+            if (B->Value != NoNode)
+              Work.push_back(B->Value);
+            if (B->Kind != BindingKind::Augmented)
+              break;
+            B = resolve(B->Name, B->Statement);
+          }
+        }
+      }
+      ++N;
+    }
+  }
+}
+
+bool FunctionAnalysis::isLoadedData(const Binding &B) const {
+  if (B.Value == NoNode)
+    return false;
+  const PySyntaxTree &T = tree();
+  bool Loads = false;
+  T.walk(B.Value, [&](NodeId N) {
+    Loads |= T.kind(N) == PyKind::Call && M.languageCallee(N) == "load";
+  });
+  return Loads;
+}
+
+bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
+  // A size reads a runtime argument or a value computed from one; a bound
+  // made of loop variables and constants (`o_i < i - 16`) is a triangular
+  // or causal selection, and a loaded bound (`o_s < count[row]`) is data.
+  const PySyntaxTree &T = tree();
+  bool ReadsSize = false, ReadsData = false;
+  T.walk(Bound, [&](NodeId N) {
+    if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "load")
+      ReadsData = true;
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    const PyNode &Node = T.node(N);
+    if (T.kind(Node.Parent) == PyKind::Attribute &&
+        Node.Field == PyField::Attribute)
+      return;
+    llvm::StringRef Name = T.text(N);
+    if (const Binding *B = resolve(Name, N)) {
+      if (B->Kind == BindingKind::LoopTarget)
+        return;
+      if (isLoadedData(*B))
+        ReadsData = true;
+      else
+        ReadsSize = true;
+      return;
+    }
+    if (const TritonParam *P = F.param(Name))
+      ReadsSize |= !P->IsConstexpr;
+  });
+  return ReadsSize && !ReadsData;
+}
+
+NodeId FunctionAnalysis::upperBoundSide(NodeId Cmp) const {
+  const PySyntaxTree &T = tree();
+  Cmp = T.stripParens(Cmp);
+  if (T.kind(Cmp) != PyKind::ComparisonOperator)
+    return NoNode;
+  llvm::StringRef Op = T.operatorText(Cmp);
+  if (Op != "<" && Op != "<=" && Op != ">" && Op != ">=")
+    return NoNode;
+  llvm::SmallVector<NodeId, 2> Sides;
+  T.forEachNamedChild(Cmp, [&](NodeId C) { Sides.push_back(C); });
+  if (Sides.size() != 2)
+    return NoNode;
+  // `i < n` and `n > i`: the bound is on the right of < and the left of >.
+  return (Op == "<" || Op == "<=") ? Sides[1] : Sides[0];
+}
+
+const llvm::DenseMap<const Binding *, FunctionAnalysis::BoundTest> &
+FunctionAnalysis::runtimeBounds() {
+  if (BoundsReady)
+    return Bounds;
+  BoundsReady = true;
+  const PySyntaxTree &T = tree();
+  for (NodeId Cmp : F.Comparisons) {
+    NodeId Bound = upperBoundSide(Cmp);
+    if (Bound == NoNode)
+      continue;
+    NodeId Index = T.firstNamedChild(Cmp);
+    if (Index == Bound)
+      T.forEachNamedChild(Cmp, [&](NodeId C) { Index = C; });
+    NodeId Side = T.stripParens(Index);
+    while (T.kind(Side) == PyKind::Subscript)
+      Side = T.stripParens(T.field(Side, PyField::Value));
+    if (T.kind(Side) == PyKind::BinaryOperator) {
+      // `i_t * BT + tl.arange(0, BT) < T`: an index the kernel never names.
+      ValueFacts BoundFacts = facts(Bound);
+      if (facts(Side).PerLane && !BoundFacts.CompileTime &&
+          !BoundFacts.PerLane && isSizeBound(Bound))
+        InlineBounds.push_back({Side, BoundTest{Cmp, Bound}});
+      continue;
+    }
+    if (T.kind(Side) != PyKind::Identifier)
+      continue;
+    const Binding *B = resolve(T.text(Side), Side);
+    if (!B || !facts(Side).PerLane)
+      continue;
+    ValueFacts BoundFacts = facts(Bound);
+    if (BoundFacts.CompileTime || BoundFacts.PerLane)
+      continue;
+    if (isSizeBound(Bound))
+      Bounds.insert({B, BoundTest{Cmp, Bound}});
+  }
+  return Bounds;
+}
+
+bool FunctionAnalysis::underConstexprBranch(NodeId Node) const {
+  const PySyntaxTree &T = tree();
+  for (NodeId P = T.node(Node).Parent; P != NoNode && P != F.Definition;
+       P = T.node(P).Parent) {
+    PyKind K = T.kind(P);
+    if (K != PyKind::IfStatement && K != PyKind::ElifClause)
+      continue;
+    NodeId Cond = T.field(P, PyField::Condition);
+    if (Cond == NoNode || T.contains(Cond, Node))
+      continue;
+    Dependencies Deps;
+    dependencies(Cond, Deps, StopAtNone);
+    for (llvm::StringRef Name : Deps.Names)
+      if (const TritonParam *Param = F.param(Name);
+          Param && Param->IsConstexpr)
+        return true;
+  }
+  return false;
+}
+
+} // namespace kerneltidy::triton
