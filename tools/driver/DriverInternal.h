@@ -1,0 +1,98 @@
+//===- DriverInternal.h - the driver's pieces, for its own files -*- C++ -*-===//
+//
+// The driver is one flow in five files: InputFiles.cpp (discovery: which
+// files, read how), Engine.cpp (the run: a job per file, on -j threads),
+// Isolation.cpp (a crash or stderr noise of one file stays with it),
+// Driver.cpp (one C++ file through clang-tidy's engine, the only file with
+// LLVM-version conditionals), Results.cpp (tiers, cross-file findings, the
+// final order). Not for use outside tools/driver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_TOOLS_DRIVER_DRIVERINTERNAL_H
+#define KERNEL_TIDY_TOOLS_DRIVER_DRIVERINTERNAL_H
+
+#include "tools/driver/Driver.h"
+#include "lib/model/Confidence.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kerneltidy::driver {
+
+/// One file to analyse and the configuration that applies to it.
+struct Job {
+  std::string File;
+  EffectiveConfig Config;
+};
+
+// --- InputFiles.cpp --------------------------------------------------------
+
+/// Reads one input; null, with one error line naming why, when it is not
+/// something to analyse (unreadable, too large, a device or FIFO that would
+/// never end, binary content).
+std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &File,
+                                              uint64_t MaxFileSize,
+                                              std::vector<FileError> &Errors);
+
+/// File made absolute, '.' and '..' removed.
+std::string absolutePath(llvm::StringRef File);
+
+// --- Isolation.cpp ---------------------------------------------------------
+
+/// Runs one file's analysis in a crash-recovery context, so that a crash of
+/// a front end (a Clang bug, '#pragma clang __debug crash') costs that file
+/// only. Locks and the stderr redirection are taken outside Analyse: a
+/// recovered crash unwinds nothing. False, with the error, after a crash.
+bool runIsolated(const std::string &File, llvm::function_ref<void()> Analyse,
+                 std::vector<FileError> &Errors);
+
+/// runIsolated with clang-tidy's stderr lines ("N errors generated", "Error
+/// while processing") silenced when Quiet: parse errors of half-visible
+/// files are expected in no-build mode, and the driver reports them itself,
+/// one line per file. The redirection is taken outside the isolated part.
+bool runIsolatedQuietly(const std::string &File, bool Quiet,
+                        llvm::function_ref<void()> Analyse,
+                        std::vector<FileError> &Errors);
+
+// --- Driver.cpp ------------------------------------------------------------
+
+struct CxxParseSummary {
+  unsigned CompilerErrors = 0;
+  std::string FirstCompilerError;
+};
+
+/// The isolated part of a C++ file's analysis: Clang and the checks enabled
+/// by CheckGlob, with J's header filter and check options. CommandLine names
+/// J.File as the user spelt it; findings do too.
+void analyseCxxFile(const Job &J, const std::string &CheckGlob,
+                    std::vector<std::string> CommandLine,
+                    const std::string &Directory, AnalysisResult &Result,
+                    CxxParseSummary &Summary);
+
+// --- Results.cpp -----------------------------------------------------------
+
+/// Every finding gets its tier (a C++ check says it in its last note, the
+/// Triton rules set it; none said: low), and those of tiers not shown are
+/// counted and left out.
+void applyConfidence(const ConfidenceFilter &Filter, AnalysisResult &R);
+
+/// Moves Part's findings and errors to the end of Result's and adds its
+/// counts.
+void mergeInto(AnalysisResult &Result, AnalysisResult &Part);
+
+/// Findings that only a view of the whole run can make (a forward kernel
+/// in one file, its backward in another), named as the user named the
+/// files.
+void appendCrossFileFindings(const std::vector<Job> &Jobs,
+                             AnalysisResult &Result);
+
+/// The final order: sorted by position, check and message; a header
+/// (HeaderFilterRegex) included by several files is reported by each of
+/// them, and kept once.
+void sortAndDeduplicate(std::vector<Finding> &Findings);
+
+} // namespace kerneltidy::driver
+
+#endif

@@ -1,0 +1,406 @@
+//===- Engine.cpp - one run: a job per file, on -j threads ----------------===//
+//
+// runKernelTidy and listKernelsOf: the inputs (InputFiles.cpp) are planned
+// into jobs, one per file with the configuration that applies to it; each
+// job is read, classified and sent to its front end (Clang through
+// Driver.cpp, or the Triton rules) in isolation (Isolation.cpp), on
+// Options.Jobs threads; the per-file results are merged in input order and
+// finished (Results.cpp). The compile database is loaded here, once.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/driver/DriverInternal.h"
+#include "checks/clang/IndexWidthMismatchCheck.h"
+#include "lib/frontend/clang/CompileCommands.h"
+#include "lib/frontend/clang/IndexWidth.h"
+#include "lib/frontend/clang/KernelListing.h"
+#include "lib/frontend/clang/NoBuildFileSystem.h"
+#include "clang-tidy/GlobList.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#if KT_HAVE_TRITON
+#include "checks/triton/TritonChecks.h"
+#include "lib/frontend/triton/TritonModule.h"
+#endif
+
+namespace kerneltidy {
+namespace {
+
+using namespace driver;
+
+class Engine {
+public:
+  Engine(const DriverOptions &Options, llvm::raw_ostream &Log)
+      : Options(Options), Log(Log), ShimDir(findShimDir(Options.Argv0)) {}
+
+  AnalysisResult run(RunStats &Stats) {
+    AnalysisResult Result;
+    std::vector<std::string> Files =
+        collectInputFiles(Options.Paths, Result.Errors);
+    if (Options.ShardCount > 0) {
+      std::vector<std::string> Mine;
+      for (std::string &F : Files)
+        if (shardOf(F, Options.ShardCount) == Options.ShardIndex)
+          Mine.push_back(std::move(F));
+      Stats.FilesInOtherShards = Files.size() - Mine.size();
+      Files = std::move(Mine);
+    }
+    std::vector<Job> Jobs;
+    if (!planJobs(Files, Jobs, Result, Stats))
+      return Result;
+    loadDatabase(Result);
+    // kernel-index-width-mismatch leaves one summary per kernel of each
+    // translation unit; pairs split across files are decided at the end.
+    kerneltidy::clearKernelWidthSummaries();
+#if KT_HAVE_TRITON
+    triton::clearTritonIndexWidthSummaries();
+#endif
+    std::vector<AnalysisResult> PerFile(Jobs.size());
+    runJobs(Jobs, PerFile);
+    for (AnalysisResult &R : PerFile)
+      mergeInto(Result, R);
+    {
+      AnalysisResult Cross;
+      appendCrossFileFindings(Jobs, Cross);
+      applyConfidence(confidenceFor(Jobs.empty() ? nullptr : &Jobs.front()),
+                      Cross);
+      mergeInto(Result, Cross);
+    }
+    sortAndDeduplicate(Result.Findings);
+    return Result;
+  }
+
+  /// --list-kernels: what the front ends see in each input, no checks run.
+  AnalysisResult list(llvm::raw_ostream &OS) {
+    AnalysisResult Result;
+    std::vector<std::string> Files =
+        collectInputFiles(Options.Paths, Result.Errors);
+    loadDatabase(Result);
+    for (const std::string &File : Files) {
+      std::unique_ptr<llvm::MemoryBuffer> Buf =
+          readInput(File, Options.MaxFileSize, Result.Errors);
+      if (!Buf)
+        continue;
+      llvm::StringRef Text = Buf->getBuffer();
+      ++Result.FilesAnalysed;
+      SourceLanguage Lang = classifySource(File, Text);
+      if (Lang == SourceLanguage::Python) {
+        std::string Listing;
+        llvm::raw_string_ostream ListingOS(Listing);
+        if (runIsolated(
+                File, [&] { listPython(File, Text, ListingOS, Result); },
+                Result.Errors))
+          OS << Listing;
+        continue;
+      }
+      std::string Absolute = absolutePath(File);
+      std::string Directory;
+      std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
+      std::replace(CommandLine.begin() + 1, CommandLine.end(), File, Absolute);
+      KernelListing L;
+      if (!runIsolatedQuietly(
+              File, /*Quiet=*/!Options.Verbose,
+              [&] {
+                L = listKernels(CommandLine, Absolute,
+                                createNoBuildFileSystem(
+                                    llvm::vfs::createPhysicalFileSystem()),
+                                Directory);
+              },
+              Result.Errors))
+        continue;
+      auto Rename = [&](SourcePosition &P) {
+        if (P.File == Absolute)
+          P.File = File;
+      };
+      L.File = File;
+      for (ListedKernel &K : L.Kernels) {
+        Rename(K.Pos);
+        for (ListedLaunch &Launch : K.Launches)
+          Rename(Launch.Pos);
+      }
+      for (ListedLaunch &Launch : L.UnresolvedLaunches)
+        Rename(Launch.Pos);
+      if (!L.FatalError.empty())
+        Result.Errors.push_back({File, L.FatalError});
+      else
+        printKernelListing(L, OS);
+    }
+    return Result;
+  }
+
+private:
+  void listPython(const std::string &File, llvm::StringRef Text,
+                  llvm::raw_ostream &OS, AnalysisResult &Result) {
+#if KT_HAVE_TRITON
+    std::unique_ptr<triton::TritonModule> M = triton::TritonModule::build(Text);
+    if (!M) {
+      Result.Errors.push_back({File, "the Python parser failed"});
+      return;
+    }
+    size_t Kernels = 0, Helpers = 0;
+    for (const triton::JitFunction &F : M->functions())
+      ++(F.CalledFromJit ? Helpers : Kernels);
+    OS << File << ": " << Kernels << (Kernels == 1 ? " jit kernel, " : " jit kernels, ")
+       << Helpers << (Helpers == 1 ? " jit helper" : " jit helpers")
+       << (M->parsed() && M->tree().hasErrors() ? ", with syntax errors" : "")
+       << "\n";
+    for (const triton::JitFunction &F : M->functions()) {
+      const triton::PyNode &N = M->tree().node(F.NameNode);
+      OS << "  " << (F.CalledFromJit ? "helper" : "kernel") << " '" << F.Name
+         << "' (triton) at " << File << ":" << N.Line + 1 << ":"
+         << N.Column + 1 << "\n";
+      std::vector<std::string> Constexprs;
+      for (const triton::TritonParam &P : F.Params)
+        if (P.IsConstexpr)
+          Constexprs.push_back("'" + P.Name.str() + "'");
+      if (!Constexprs.empty())
+        OS << "    constexpr parameters: " << llvm::join(Constexprs, ", ") << "\n";
+      OS << "    memory accesses: " << F.Accesses.size() << "\n";
+    }
+#else
+    Result.Errors.push_back(
+        {File, "Python files need the Triton front end, which this build lacks"});
+#endif
+  }
+
+  /// Resolves each file's config; false (and nothing analysed) when a
+  /// config file is invalid.
+  bool planJobs(const std::vector<std::string> &Files, std::vector<Job> &Jobs,
+                AnalysisResult &Result, RunStats &Stats) {
+    if (!Options.UseConfigFiles) {
+      for (const std::string &F : Files)
+        Jobs.push_back({F, EffectiveConfig()});
+      return true;
+    }
+    ConfigResolver Resolver(configSchema(), Options.ConfigFile);
+    for (const std::string &F : Files) {
+      EffectiveConfig C = Resolver.configFor(F);
+      if (C.excludes(F)) {
+        ++Stats.FilesExcluded;
+        continue;
+      }
+      Jobs.push_back({F, std::move(C)});
+    }
+    if (Resolver.errors().empty())
+      return true;
+    Stats.ConfigError = true;
+    for (const ConfigError &E : Resolver.errors()) {
+      std::string Where = E.File;
+      if (E.Line)
+        Where += ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column);
+      Result.Errors.push_back({Where, E.Message});
+    }
+    Jobs.clear();
+    return false;
+  }
+
+  /// Analyses Jobs on Options.Jobs threads; PerFile[I] gets Jobs[I]'s
+  /// result, so the merged order never depends on scheduling.
+  void runJobs(const std::vector<Job> &Jobs,
+               std::vector<AnalysisResult> &PerFile) {
+    unsigned Threads = Options.Jobs ? Options.Jobs
+                                    : std::max(1u, std::thread::hardware_concurrency());
+    Threads = std::min<unsigned>(Threads, Jobs.size());
+    std::atomic<size_t> Next{0};
+    std::mutex ProgressMutex;
+    unsigned Done = 0, FindingsSoFar = 0;
+    auto Worker = [&] {
+      for (size_t I = Next++; I < Jobs.size(); I = Next++) {
+        analyseFile(Jobs[I], PerFile[I]);
+        if (Options.Progress) {
+          std::lock_guard<std::mutex> Lock(ProgressMutex);
+          FindingsSoFar += PerFile[I].Findings.size();
+          Options.Progress(++Done, Jobs.size(), FindingsSoFar);
+        }
+      }
+    };
+    if (Threads <= 1) {
+      Worker();
+      return;
+    }
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back(Worker);
+    for (std::thread &T : Pool)
+      T.join();
+  }
+
+  std::string globFor(const Job &J) const {
+    std::string User = J.Config.Checks;
+    if (!Options.Checks.empty())
+      User = User.empty() ? Options.Checks : User + "," + Options.Checks;
+    return effectiveCheckGlob(User);
+  }
+
+  void loadDatabase(AnalysisResult &Result) {
+    if (Options.BuildPath.empty())
+      return;
+    std::string Error;
+    Database = clang::tooling::CompilationDatabase::loadFromDirectory(
+        Options.BuildPath, Error);
+    if (Database)
+      return;
+    // LLVM's message lists every database kind it tried, one per line; say
+    // the one thing that matters, on one line, naming the file.
+    llvm::SmallString<256> Json(Options.BuildPath);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Json)) {
+      Result.Errors.push_back(
+          {Options.BuildPath, "no compile_commands.json in this directory; "
+                              "analysing without it (no-build mode)"});
+      return;
+    }
+    std::string JsonError;
+    if (clang::tooling::JSONCompilationDatabase::loadFromFile(
+            Json, JsonError, clang::tooling::JSONCommandLineSyntax::AutoDetect))
+      JsonError = Error; // the file parses: LLVM failed elsewhere
+    std::string Message = llvm::StringRef(JsonError).trim().rtrim('.').str();
+    std::replace(Message.begin(), Message.end(), '\n', ' ');
+    Result.Errors.push_back(
+        {std::string(Json), "invalid compile database: " + Message +
+                                "; analysing without it (no-build mode)"});
+  }
+
+  void analyseFile(const Job &J, AnalysisResult &Result) {
+    const std::string &File = J.File;
+    std::unique_ptr<llvm::MemoryBuffer> Buf =
+        readInput(File, Options.MaxFileSize, Result.Errors);
+    if (!Buf)
+      return;
+    llvm::StringRef Text = Buf->getBuffer();
+    SourceLanguage Lang = classifySource(File, Text);
+    // What a crashed analysis left half-written is dropped with it.
+    AnalysisResult Local;
+    if (Lang == SourceLanguage::Python) {
+      if (runIsolated(File, [&] { analysePython(J, Text, Local); },
+                      Result.Errors)) {
+        applyConfidence(confidenceFor(J), Local);
+        mergeInto(Result, Local);
+      }
+      return;
+    }
+    // The compile command is looked up (under the database's lock, with
+    // its log lines) before the isolated part.
+    std::string Directory;
+    std::vector<std::string> CommandLine = commandFor(File, Lang, Directory);
+    CxxParseSummary Summary;
+    if (!runIsolatedQuietly(
+            File, /*Quiet=*/!Options.Verbose,
+            [&] {
+              analyseCxxFile(J, globFor(J), std::move(CommandLine), Directory,
+                             Local, Summary);
+            },
+            Result.Errors))
+      return;
+    applyConfidence(confidenceFor(J), Local);
+    mergeInto(Result, Local);
+    if (Summary.CompilerErrors && Options.Verbose) {
+      // One line however many errors: the first one, cut short.
+      std::string First = Summary.FirstCompilerError;
+      std::replace(First.begin(), First.end(), '\n', ' ');
+      if (First.size() > 200)
+        First = First.substr(0, 200) + "...";
+      std::lock_guard<std::mutex> Lock(LogMutex);
+      Log << File << ": " << Summary.CompilerErrors
+          << " compiler error(s) while parsing (first: " << First
+          << "); checks ran on the partial AST\n";
+    }
+  }
+
+  /// The tiers shown for a file: --confidence, else its config's.
+  ConfidenceFilter confidenceFor(const Job *J) const {
+    llvm::StringRef V = Options.Confidence;
+    if (V.empty() && J)
+      V = J->Config.Confidence;
+    return ConfidenceFilter::parseOrDefaults(V);
+  }
+  ConfidenceFilter confidenceFor(const Job &J) const { return confidenceFor(&J); }
+
+  void analysePython(const Job &J, llvm::StringRef Text,
+                     AnalysisResult &Result) {
+#if KT_HAVE_TRITON
+    clang::tidy::CachedGlobList Enabled(globFor(J));
+    AnalysisResult R = triton::analyzePythonFile(
+        J.File, Text, [&](llvm::StringRef Id) { return Enabled.contains(Id); },
+        J.Config.CheckOptions);
+    for (Finding &F : R.Findings)
+      Result.Findings.push_back(std::move(F));
+    for (FileError &E : R.Errors)
+      Result.Errors.push_back(std::move(E));
+    ++Result.FilesAnalysed;
+#else
+    Result.Errors.push_back(
+        {J.File, "Python files need the Triton front end, which this build lacks"});
+#endif
+  }
+
+  std::vector<std::string> commandFor(const std::string &File,
+                                      SourceLanguage Lang,
+                                      std::string &Directory) {
+    std::vector<std::string> Args;
+    if (Database) {
+      std::vector<clang::tooling::CompileCommand> Cmds;
+      {
+        std::lock_guard<std::mutex> Lock(DatabaseMutex);
+        Cmds = Database->getCompileCommands(File);
+      }
+      if (!Cmds.empty()) {
+        std::vector<std::string> Dropped;
+        Args = translateCompileCommand(Cmds.front().CommandLine, ShimDir,
+                                       &Dropped, Cmds.front().Directory);
+        Directory = Cmds.front().Directory;
+        if (Options.Verbose) {
+          std::lock_guard<std::mutex> Lock(LogMutex);
+          for (const std::string &D : Dropped)
+            Log << File << ": dropped compile flag '" << D << "'\n";
+        }
+      }
+    }
+    if (Args.empty()) {
+      Args.push_back("clang-tool");
+      for (std::string &A : defaultParseArgs(Lang, ShimDir, /*NoBuild=*/true))
+        Args.push_back(std::move(A));
+      Args.push_back(File);
+      llvm::SmallString<256> Cwd;
+      llvm::sys::fs::current_path(Cwd);
+      Directory = std::string(Cwd);
+    }
+    // --extra-arg-before goes right after the compiler, --extra-arg before
+    // the input file: the same places clang-tidy puts them.
+    Args.insert(Args.begin() + 1, Options.ExtraArgsBefore.begin(),
+                Options.ExtraArgsBefore.end());
+    auto FileIt = std::find(Args.begin() + 1, Args.end(), File);
+    Args.insert(FileIt, Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+    return Args;
+  }
+
+  const DriverOptions &Options;
+  llvm::raw_ostream &Log;
+  std::mutex LogMutex;
+  std::string ShimDir;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::mutex DatabaseMutex;
+};
+
+} // namespace
+
+AnalysisResult runKernelTidy(const DriverOptions &Options,
+                             llvm::raw_ostream &Log, RunStats *Stats) {
+  RunStats Local;
+  return Engine(Options, Log).run(Stats ? *Stats : Local);
+}
+
+AnalysisResult listKernelsOf(const DriverOptions &Options,
+                             llvm::raw_ostream &OS, llvm::raw_ostream &Log) {
+  return Engine(Options, Log).list(OS);
+}
+
+} // namespace kerneltidy
