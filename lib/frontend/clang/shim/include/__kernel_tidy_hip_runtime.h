@@ -6,22 +6,6 @@
 #define __KERNEL_TIDY_HIP_RUNTIME_H
 #include "__kernel_tidy_cuda.h"
 
-
-enum hipError_t {
-  hipSuccess = 0,
-  hipErrorInvalidValue = 1,
-  hipErrorMemoryAllocation = 2,
-  hipErrorInitializationError = 3,
-  hipErrorInvalidConfiguration = 9,
-  hipErrorInvalidDevice = 101,
-  hipErrorInvalidDeviceFunction = 98,
-  hipErrorNoKernelImageForDevice = 209,
-  hipErrorNotReady = 600,
-  hipErrorLaunchOutOfResources = 701,
-  hipErrorLaunchFailure = 719,
-  hipErrorUnknown = 999
-};
-
 typedef struct ihipStream_t *hipStream_t;
 typedef struct ihipEvent_t *hipEvent_t;
 typedef struct ihipGraph *hipGraph_t;
@@ -29,87 +13,10 @@ typedef struct hipGraphExec *hipGraphExec_t;
 typedef struct ihipModuleSymbol_t *hipFunction_t;
 typedef unsigned long long hipTextureObject_t;
 typedef unsigned long long hipSurfaceObject_t;
-enum hipMemcpyKind {
-  hipMemcpyHostToHost,
-  hipMemcpyHostToDevice,
-  hipMemcpyDeviceToHost,
-  hipMemcpyDeviceToDevice,
-  hipMemcpyDefault
-};
-enum hipFuncCache {
-  hipFuncCachePreferNone,
-  hipFuncCachePreferShared,
-  hipFuncCachePreferL1,
-  hipFuncCachePreferEqual
-};
-enum hipSharedMemConfig {
-  hipSharedMemBankSizeDefault,
-  hipSharedMemBankSizeFourByte,
-  hipSharedMemBankSizeEightByte
-};
-enum hipFuncAttribute {
-  hipFuncAttributeMaxDynamicSharedMemorySize = 8,
-  hipFuncAttributePreferredSharedMemoryCarveout = 9,
-  hipFuncAttributeNonPortableClusterSizeAllowed = 13
-};
-enum hipDeviceAttr {
-  hipDevAttrMaxThreadsPerBlock = 1,
-  hipDevAttrMaxBlockDimX = 2,
-  hipDevAttrMaxGridDimX = 5,
-  hipDevAttrMaxSharedMemoryPerBlock = 8,
-  hipDevAttrWarpSize = 10,
-  hipDevAttrClockRate = 13,
-  hipDevAttrMultiProcessorCount = 16,
-  hipDevAttrComputeCapabilityMajor = 75,
-  hipDevAttrComputeCapabilityMinor = 76,
-  hipDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-  hipDevAttrMaxSharedMemoryPerBlockOptin = 97
-};
-struct hipDeviceProp_t {
-  char name[256];
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  size_t memPitch;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  size_t totalConstMem;
-  int major;
-  int minor;
-  int multiProcessorCount;
-  int maxThreadsPerMultiProcessor;
-  size_t sharedMemPerMultiprocessor;
-  size_t sharedMemPerBlockOptin;
-  int l2CacheSize;
-  int regsPerMultiprocessor;
-};
-struct hipFuncAttributes {
-  size_t sharedSizeBytes;
-  size_t constSizeBytes;
-  size_t localSizeBytes;
-  int maxThreadsPerBlock;
-  int numRegs;
-  int ptxVersion;
-  int binaryVersion;
-  int maxDynamicSharedSizeBytes;
-};
-struct hipPointerAttributes {
-  int type;
-  int device;
-  void *devicePointer;
-  void *hostPointer;
-};
-struct hipLaunchConfig_t {
-  dim3 gridDim;
-  dim3 blockDim;
-  size_t dynamicSmemBytes;
-  hipStream_t stream;
-  void *attrs;
-  unsigned int numAttrs;
-};
+#define __KT_RT(Name) hip##Name
+#define __KT_RT_ERROR_ENUM hipError_t
+#define __KT_RT_DEVICE_PROP hipDeviceProp_t
+#include "__kernel_tidy_gpu_types.inc"
 #define hipStreamDefault 0x00
 #define hipStreamNonBlocking 0x01
 #define hipStreamLegacy ((hipStream_t)0x1)
@@ -124,10 +31,9 @@ struct hipLaunchConfig_t {
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define __KT_RT(Name) hip##Name
-#define __KT_RT_DEVICE_PROP hipDeviceProp_t
 #include "__kernel_tidy_gpu_runtime.inc"
 #undef __KT_RT_DEVICE_PROP
+#undef __KT_RT_ERROR_ENUM
 #undef __KT_RT
 
 

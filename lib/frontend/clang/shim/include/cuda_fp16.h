@@ -4,7 +4,9 @@
 #include "__kernel_tidy_cuda.h"
 #ifdef __cplusplus
 #define __KT_F16 __half
+#define __KT_F16_FN half
 #include "__kernel_tidy_float16.inc"
+#undef __KT_F16_FN
 #undef __KT_F16
 
 typedef __half half;
@@ -15,40 +17,16 @@ typedef __half __nv_half;
 typedef __half2 __nv_half2;
 #define CUDA_FP16_H_KT 1
 
-// Conversions.
-__host__ __device__ __half __float2half(const float a);
-__host__ __device__ __half __float2half_rn(const float a);
-__host__ __device__ __half __float2half_rz(const float a);
+// Conversions only __half has (the shared ones: __kernel_tidy_float16.inc).
 __host__ __device__ __half __float2half_rd(const float a);
 __host__ __device__ __half __float2half_ru(const float a);
-__host__ __device__ __half __double2half(const double a);
-__host__ __device__ float __half2float(const __half a);
-__host__ __device__ __half2 __float2half2_rn(const float a);
-__host__ __device__ __half2 __floats2half2_rn(const float a, const float b);
-__host__ __device__ __half2 __float22half2_rn(const float2 a);
-__host__ __device__ float2 __half22float2(const __half2 a);
-__host__ __device__ float __low2float(const __half2 a);
-__host__ __device__ float __high2float(const __half2 a);
-__host__ __device__ __half __low2half(const __half2 a);
-__host__ __device__ __half __high2half(const __half2 a);
-__host__ __device__ __half2 __half2half2(const __half a);
-__host__ __device__ __half2 __halves2half2(const __half a, const __half b);
-__host__ __device__ __half2 __low2half2(const __half2 a);
-__host__ __device__ __half2 __high2half2(const __half2 a);
 __host__ __device__ __half2 __lowhigh2highlow(const __half2 a);
 __host__ __device__ __half2 __lows2half2(const __half2 a, const __half2 b);
 __host__ __device__ __half2 __highs2half2(const __half2 a, const __half2 b);
-__host__ __device__ short __half_as_short(const __half h);
-__host__ __device__ unsigned short __half_as_ushort(const __half h);
-__host__ __device__ __half __short_as_half(const short i);
-__host__ __device__ __half __ushort_as_half(const unsigned short i);
-__host__ __device__ int __half2int_rn(const __half h);
 __host__ __device__ int __half2int_rz(const __half h);
 __host__ __device__ unsigned int __half2uint_rn(const __half h);
 __host__ __device__ long long __half2ll_rn(const __half h);
 __host__ __device__ short __half2short_rn(const __half h);
-__host__ __device__ __half __int2half_rn(const int i);
-__host__ __device__ __half __uint2half_rn(const unsigned int i);
 __host__ __device__ __half __short2half_rn(const short i);
 __host__ __device__ __half __ll2half_rn(const long long i);
 __host__ __device__ __half __ull2half_rn(const unsigned long long i);
