@@ -32,6 +32,30 @@ std::string readFile(const std::string &Path) {
   return Buf ? (*Buf)->getBuffer().str() : std::string();
 }
 
+std::string withoutExpectations(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    size_t At = L.find("expected-");
+    if (At != llvm::StringRef::npos) {
+      // The comment marker nearest before it: '#' after 'a // b' in Python.
+      size_t Slashes = L.take_front(At).rfind("//");
+      size_t Hash = L.take_front(At).rfind('#');
+      size_t Comment = Slashes == llvm::StringRef::npos ? Hash
+                       : Hash == llvm::StringRef::npos  ? Slashes
+                                                        : std::max(Slashes, Hash);
+      if (Comment != llvm::StringRef::npos) {
+        L = L.take_front(Comment).rtrim();
+        if (L.empty())
+          continue;
+      }
+    }
+    Out += L.rtrim().str() + "\n";
+  }
+  return Out;
+}
+
 std::string realPath(llvm::StringRef Path) {
   llvm::SmallString<256> Out;
   if (llvm::sys::fs::real_path(Path, Out))

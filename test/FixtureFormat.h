@@ -65,6 +65,12 @@ std::vector<Expectation> parseExpectations(const std::string &File,
 std::vector<std::string> compare(const Fixture &F,
                                  const std::vector<Finding> &Findings);
 
+/// Text without its expectation comments (`// expected-...` or
+/// `# expected-...` to the line end; lines holding nothing else go
+/// entirely), every line right-trimmed and ended by '\n': what a case and its
+/// `.fixit.` golden twin are compared on (docs/fixtures.md).
+std::string withoutExpectations(llvm::StringRef Text);
+
 /// A file's contents; empty when it cannot be read.
 std::string readFile(const std::string &Path);
 

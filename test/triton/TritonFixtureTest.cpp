@@ -97,27 +97,6 @@ std::string applyFixes(llvm::StringRef Text, const AnalysisResult &R) {
   return Out;
 }
 
-/// Text without expectation comments (`# expected-...` to the line end) and
-/// without lines that only held one, so a case and its golden compare.
-std::string withoutExpectations(llvm::StringRef Text) {
-  std::string Out;
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    llvm::StringRef Line = Lines[I];
-    size_t At = Line.find("# expected-");
-    if (At != llvm::StringRef::npos) {
-      Line = Line.substr(0, At).rtrim();
-      if (Line.empty())
-        continue;
-    }
-    Out += Line.str();
-    if (I + 1 < Lines.size())
-      Out += '\n';
-  }
-  return Out;
-}
-
 class TritonFixit : public ::testing::TestWithParam<std::string> {};
 
 // `<case>.fixit.py` is the golden result of applying every fix offered on
@@ -135,8 +114,8 @@ TEST_P(TritonFixit, FixesProduceTheGolden) {
       [&](llvm::StringRef Id) { return Enabled.count(Id.str()) > 0; });
   ASSERT_FALSE(R.Findings.empty());
   std::string Fixed = applyFixes((*CaseBuf)->getBuffer(), R);
-  EXPECT_EQ(withoutExpectations(Fixed),
-            withoutExpectations((*GoldenBuf)->getBuffer()));
+  EXPECT_EQ(kerneltidy::test::withoutExpectations(Fixed),
+            kerneltidy::test::withoutExpectations((*GoldenBuf)->getBuffer()));
 }
 
 std::vector<std::string> fixitFiles() {

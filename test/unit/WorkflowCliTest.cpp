@@ -409,29 +409,6 @@ TEST(Baseline, FixtureSuiteAgainstItsOwnBaselineIsSilentAndOneNewLineShows) {
 
 // --- --fix against the golden twins -----------------------------------------
 
-/// The text with expectation comments removed (lines holding nothing else
-/// go entirely), as docs/fixtures.md compares .fixit. twins.
-std::string withoutExpectations(llvm::StringRef Text) {
-  std::string Out;
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Text.split(Lines, '\n');
-  for (llvm::StringRef L : Lines) {
-    size_t At = L.find("expected-");
-    if (At != llvm::StringRef::npos) {
-      size_t Comment = L.take_front(At).rfind("//");
-      if (Comment == llvm::StringRef::npos)
-        Comment = L.take_front(At).rfind('#');
-      if (Comment != llvm::StringRef::npos) {
-        L = L.take_front(Comment).rtrim();
-        if (L.empty())
-          continue;
-      }
-    }
-    Out += L.rtrim().str() + "\n";
-  }
-  return Out;
-}
-
 TEST(Fix, EveryFixtureWithAGoldenTwinBecomesIt) {
   std::vector<std::string> Goldens;
   for (llvm::StringRef Ext : {".cu", ".cuh", ".cpp", ".hip", ".py"})
