@@ -41,6 +41,11 @@
 // the launch is on; instantiations launched through functors or function
 // pointers stored elsewhere are not seen.
 //
+// Why one long file: the call-site index, the launch guards and the per-site
+// reporting share the check's per-unit state; the tier policy already lives
+// in lib/model/OffsetEvidence. Next split: launch guards and call sites into
+// lib/frontend/clang (issue 29).
+//
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/frontend/clang/HostGuards.h"

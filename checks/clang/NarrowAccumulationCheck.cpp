@@ -50,6 +50,11 @@
 // Device code is recognised by CUDA attributes; in SYCL and plain C++ every
 // function counts (SYCL device functions carry no attribute).
 //
+// Why one long file: the body scanner, the narrowing search and the three
+// report kinds (atomics, accumulators, normalisations) share the scanner's
+// records; the policy already lives in lib/model/AccumulationEvidence. Next
+// split: the scanner into lib/frontend/clang (issue 29).
+//
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/NarrowAccumulationCheck.h"

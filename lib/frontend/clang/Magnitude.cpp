@@ -8,6 +8,11 @@
 // wrapped value cannot be larger than its type); wrapAt() compares the
 // unclamped bound of an operation with the range of its type.
 //
+// Why one long file: the magnitude lattice, its transfer functions for every
+// operator and the wrap search share one recursive evaluator and its caches;
+// splitting them would expose that evaluator's internals in a header. Next
+// split: the address-use collection and the size-limit tests (issue 29).
+//
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/clang/Magnitude.h"
 #include "lib/frontend/clang/DepthLimit.h"
