@@ -381,9 +381,9 @@ struct AccumulatorUpdate {
   bool ArrayElement = false;
   bool Compound = false;          ///< '+=' / '-='
   bool SelfCombining = false;     ///< RHS reads the same array (tree)
-  const Stmt *Loop = nullptr;     ///< innermost loop not declaring Var
   /// Every loop around the update inside Var's scope, innermost first: the
-  /// loops whose iterations can add to one element again.
+  /// loops whose iterations can add to one element again (empty: the update
+  /// does not repeat through a loop).
   llvm::SmallVector<const Stmt *, 4> CountedLoops;
   const CallExpr *Shuffle = nullptr;
   const Expr *Term = nullptr;      ///< what is added ('x' in 's += x')
@@ -590,8 +590,6 @@ private:
                                   !SM.isBeforeInTranslationUnit(LR.getEnd(), VL);
       if (DeclaredInside)
         break;
-      if (!U.Loop)
-        U.Loop = Loop;
       U.CountedLoops.push_back(Loop);
     }
     Updates.push_back(U);
@@ -1033,8 +1031,9 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
   }
   for (const AccumulatorUpdate &U : Updates) {
     const bool Tree =
-        U.SelfCombining && (U.Loop || SelfCombiningCount[U.Var] >= 2);
-    if (!U.Loop && !U.Shuffle && !Tree)
+        U.SelfCombining &&
+        (!U.CountedLoops.empty() || SelfCombiningCount[U.Var] >= 2);
+    if (U.CountedLoops.empty() && !U.Shuffle && !Tree)
       continue;
     if (Reported.count(U.Var))
       continue;
