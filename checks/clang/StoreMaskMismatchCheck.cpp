@@ -47,6 +47,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
+#include "lib/model/MaskEvidence.h"
 #include "checks/clang/StoreMaskMismatchCheck.h"
 #include "lib/frontend/clang/KernelDiscovery.h"
 #include "lib/frontend/clang/Predicates.h"
@@ -129,9 +130,9 @@ struct Validation {
 class BodyAnalysis {
 public:
   BodyAnalysis(const Stmt *Body, ASTContext &Ctx, bool CheckLoads,
-               ClangTidyCheck &Check)
+               const kerneltidy::ConfidenceFilter &Shown, ClangTidyCheck &Check)
       : FP(Body, Ctx), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        CheckLoads(CheckLoads), Check(Check) {}
+        CheckLoads(CheckLoads), Shown(Shown), Check(Check) {}
 
   void run();
 
@@ -145,7 +146,8 @@ private:
   void collect();
   void checkAccess(size_t Index);
   void report(size_t Index, const Dependency &D, const Atom &Predicate,
-              const Condition *Gate, llvm::ArrayRef<Atom> Missing);
+              const Condition *Gate, llvm::ArrayRef<Atom> Missing,
+              kerneltidy::Confidence Tier, llvm::StringRef Why);
   const Stmt *enclosingStatement(const Expr *E) const;
   bool inScopeAt(const Expr *Cond, const Stmt *At) const;
   std::string sourceText(const Expr *E) const;
@@ -156,6 +158,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   bool CheckLoads;
+  const kerneltidy::ConfidenceFilter &Shown;
   ClangTidyCheck &Check;
   std::vector<AccessInfo> Info;
   llvm::DenseMap<const VarDecl *, std::vector<Validation>> Validations;
@@ -208,6 +211,31 @@ void BodyAnalysis::collect() {
   }
 }
 
+/// What the validity predicate A on V excludes: a value or a sign ('t !=
+/// ignore_index', 'e >= 0', 'id > -1') or a range ('slot < max_loras').
+kerneltidy::PredicateKind predicateKind(const Atom &A, const clang::VarDecl *V,
+                                        ASTContext &Ctx) {
+  const Expr *Other = nullptr;
+  BoundKind K = FunctionPredicates::boundOn(A, V, &Other);
+  if (K == BoundKind::NotEqual || K == BoundKind::Equal) {
+    // 'k != j' between two indices the kernel varies selects one of them; a
+    // sentinel is a constant or a value fixed for the launch ('ignore_index',
+    // a field, a 'const' copy of either).
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+        Other ? Other->IgnoreParenImpCasts() : nullptr);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+        !VD->getType().isConstQualified())
+      return kerneltidy::PredicateKind::ExtentBound;
+    return kerneltidy::PredicateKind::Sentinel;
+  }
+  if (K == BoundKind::Lower && Other && !Other->isValueDependent())
+    if (std::optional<llvm::APSInt> C = Other->getIntegerConstantExpr(Ctx))
+      if (C->getSExtValue() <= 0)
+        return kerneltidy::PredicateKind::Sentinel;
+  return kerneltidy::PredicateKind::ExtentBound;
+}
+
 void BodyAnalysis::checkAccess(size_t Index) {
   const Access &X = FP.accesses()[Index];
   if (X.Kind == AccessKind::Load && !CheckLoads)
@@ -221,6 +249,38 @@ void BodyAnalysis::checkAccess(size_t Index) {
   }
   const auto *SharedBase = dyn_cast_or_null<VarDecl>(X.Base);
   bool Shared = SharedBase && SharedBase->hasAttr<CUDASharedAttr>();
+
+  // Every escape of this access is a candidate; the one with the strongest
+  // evidence (lib/model/MaskEvidence.h) is reported, once.
+  struct Candidate {
+    const Dependency *D;
+    Atom Predicate;
+    const Condition *Gate;
+    std::vector<Atom> Missing;
+    kerneltidy::Confidence Tier;
+    std::string Why;
+  };
+  std::optional<Candidate> Best;
+  auto Consider = [&](const Dependency &D, const Atom &Predicate,
+                      const Condition *Gate, std::vector<Atom> Missing) {
+    kerneltidy::MaskEvidence E;
+    E.Shape = Gate ? kerneltidy::MaskShape::GatedValue
+                   : kerneltidy::MaskShape::ValidatedElsewhere;
+    E.Source = FP.isLoadedIndex(D.Var) ? kerneltidy::IndexSource::Loaded
+                                       : kerneltidy::IndexSource::Computed;
+    E.Predicate = predicateKind(Predicate, D.Var, Ctx);
+    for (const Atom &A : Missing)
+      if (predicateKind(A, D.Var, Ctx) == kerneltidy::PredicateKind::Sentinel)
+        E.Predicate = kerneltidy::PredicateKind::Sentinel;
+    E.Role = X.Kind == AccessKind::Load     ? kerneltidy::AccessRole::Load
+             : X.Kind == AccessKind::Atomic ? kerneltidy::AccessRole::Atomic
+                                            : kerneltidy::AccessRole::Store;
+    std::string Why;
+    kerneltidy::Confidence Tier = kerneltidy::maskConfidence(E, Why);
+    if (!Best || Tier > Best->Tier)
+      Best = Candidate{&D, Predicate, Gate, std::move(Missing), Tier,
+                       std::move(Why)};
+  };
 
   for (const Dependency &D : AI.Deps) {
     // A clamped value was made valid; a constexpr one is what it is at
@@ -251,8 +311,8 @@ void BodyAnalysis::checkAccess(size_t Index) {
       for (const GateAtom &G : *Gates)
         if (isValidityBound(FunctionPredicates::boundOn(G.A, D.Var)) &&
             !BoundsALocal(G.A) && !FP.implies(Mask, G.A, D.Var)) {
-          report(Index, D, G.A, &G.Gate, {});
-          return;
+          Consider(D, G.A, &G.Gate, {});
+          break;
         }
 
     // (b) V comes from an index tensor and is validated at another access.
@@ -271,10 +331,14 @@ void BodyAnalysis::checkAccess(size_t Index) {
         Missing.push_back(V.A);
     }
     if (!Missing.empty()) {
-      report(Index, D, Missing.front(), nullptr, Missing);
-      return;
+      Atom First = Missing.front();
+      Consider(D, First, nullptr, std::move(Missing));
     }
   }
+  if (Best && Shown.shows("kernel-store-mask-mismatch",
+                          kerneltidy::FrontEnd::Cxx, Best->Tier))
+    report(Index, *Best->D, Best->Predicate, Best->Gate, Best->Missing,
+           Best->Tier, Best->Why);
 }
 
 const Stmt *BodyAnalysis::enclosingStatement(const Expr *E) const {
@@ -412,7 +476,8 @@ std::string BodyAnalysis::atomText(const Atom &A) const {
 
 void BodyAnalysis::report(size_t Index, const Dependency &D,
                           const Atom &Predicate, const Condition *Gate,
-                          llvm::ArrayRef<Atom> Missing) {
+                          llvm::ArrayRef<Atom> Missing,
+                          kerneltidy::Confidence Tier, llvm::StringRef Why) {
   const Access &X = FP.accesses()[Index];
   SourceLocation Loc = X.Address->getBeginLoc();
   SourceRange Range = X.Address->getSourceRange();
@@ -427,11 +492,13 @@ void BodyAnalysis::report(size_t Index, const Dependency &D,
   std::string Subject = What.str();
   if (X.Kind == AccessKind::Atomic && !X.Callee.empty())
     Subject = ("atomic '" + X.Callee + "'").str();
-  StringRef Why = Gate ? "treats as possibly invalid"
-                       : "validates at another use";
+  StringRef Kind = Gate ? "treats as possibly invalid"
+                        : "validates at another use";
   Check.diag(Loc, "%0 address depends on '%1', which the kernel %2, but the "
                   "%3 is not predicated on its validity")
-      << Subject << varName(D.Var) << Why << What << Range;
+      << Subject << varName(D.Var) << Kind << What << Range;
+  Check.diag(Loc, "%0", DiagnosticIDs::Note)
+      << kerneltidy::confidenceNote(Tier, Why);
 
   Check.diag(Predicate.Origin->getBeginLoc(),
              Gate ? "validity of '%0' is checked here"
@@ -498,7 +565,11 @@ static bool readBool(StringRef Value, bool Default) {
 StoreMaskMismatchCheck::StoreMaskMismatchCheck(StringRef Name,
                                                ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      CheckLoads(readBool(Options.get("CheckLoads", "true"), true)) {}
+      CheckLoads(readBool(Options.get("CheckLoads", "true"), true)),
+      // Each finding's tier (lib/model/MaskEvidence.h) is shown only where
+      // the 'Confidence' option shows it (the CLI passes 'all' and filters).
+      Shown(kerneltidy::ConfidenceFilter::parseOrDefaults(
+          Options.getLocalOrGlobal("Confidence", "default"))) {}
 
 void StoreMaskMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckLoads", CheckLoads ? "true" : "false");
@@ -513,12 +584,6 @@ void StoreMaskMismatchCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
-  // One tier for every finding (lib/model/Confidence.h): reported only when
-  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
-           Options.getLocalOrGlobal("Confidence", "default"))
-           .showsUntiered("kernel-store-mask-mismatch", kerneltidy::FrontEnd::Cxx))
-    return;
   ASTContext &Ctx = *Result.Context;
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
     for (const kerneltidy::KernelInfo &K : kerneltidy::findKernels(Ctx))
@@ -538,7 +603,7 @@ void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
 void StoreMaskMismatchCheck::analyseBody(const Stmt *Body, ASTContext &Ctx) {
   if (!Body)
     return;
-  BodyAnalysis(Body, Ctx, CheckLoads, *this).run();
+  BodyAnalysis(Body, Ctx, CheckLoads, Shown, *this).run();
 }
 
 } // namespace clang::tidy::kernel

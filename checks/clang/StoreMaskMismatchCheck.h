@@ -3,6 +3,7 @@
 #define KERNEL_TIDY_CHECKS_CLANG_STOREMASKMISMATCHCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/model/Confidence.h"
 
 namespace kerneltidy {
 class FunctionPredicates;
@@ -31,6 +32,8 @@ private:
 
   /// Also report loads through a possibly invalid value (default true).
   const bool CheckLoads;
+  /// The tiers the 'Confidence' option shows.
+  const kerneltidy::ConfidenceFilter Shown;
 };
 
 } // namespace clang::tidy::kernel

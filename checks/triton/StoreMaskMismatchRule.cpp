@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
+#include "lib/model/MaskEvidence.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -100,6 +101,42 @@ bool sameAtom(const PySyntaxTree &T, NodeId A, NodeId B) {
   return A == B || T.text(A) == T.text(B);
 }
 
+/// What a value predicate on a loaded index excludes: a value or a sign
+/// (`tgt != ignore_index`, `e >= 0`, `e > -1`) or a range (`tgt < C`).
+PredicateKind predicateKind(const PySyntaxTree &T, NodeId Atom) {
+  Atom = T.stripParens(Atom);
+  if (T.kind(Atom) != PyKind::ComparisonOperator)
+    return PredicateKind::ExtentBound;
+  llvm::StringRef Op = T.operatorText(Atom);
+  if (Op == "==" || Op == "!=")
+    return PredicateKind::Sentinel;
+  llvm::SmallVector<NodeId, 2> Sides;
+  T.forEachNamedChild(Atom, [&](NodeId C) { Sides.push_back(C); });
+  if (Sides.size() != 2)
+    return PredicateKind::ExtentBound;
+  // `e >= 0` and `0 <= e`: the constant is on the lower side.
+  NodeId Lower = (Op == ">" || Op == ">=") ? Sides[1] : Sides[0];
+  NodeId Constant = T.stripParens(Lower);
+  bool Negative = false;
+  if (T.kind(Constant) == PyKind::UnaryOperator) {
+    Negative = T.text(Constant).starts_with("-");
+    Constant = T.stripParens(T.field(Constant, PyField::Other));
+  }
+  if (T.kind(Constant) == PyKind::Integer &&
+      (Negative || T.text(Constant).trim() == "0"))
+    return PredicateKind::Sentinel;
+  return PredicateKind::ExtentBound;
+}
+
+/// Grades a finding by its evidence (lib/model/MaskEvidence.h) and adds the
+/// tier's note.
+void grade(RuleContext &Ctx, Finding &F, NodeId At, const MaskEvidence &E) {
+  std::string Why;
+  Confidence Tier = maskConfidence(E, Why);
+  F.Confidence = confidenceName(Tier).str();
+  Ctx.note(F, At, confidenceNote(Tier, Why));
+}
+
 /// Shape 1: the value is gated by tl.where(p, ...), the address is not.
 void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
                      const MemoryAccess &Access) {
@@ -160,6 +197,13 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
       N.Fixes.push_back(Ctx.replacement(
           Access.Mask, operand(Ctx, Access.Mask) + " & " + operand(Ctx, Pred)));
     }
+    MaskEvidence E;
+    E.Shape = MaskShape::GatedValue;
+    E.Source = IndexSource::Loaded;
+    E.Predicate = predicateKind(T, Atom);
+    E.Role = Access.Op == MemoryOp::Store ? AccessRole::Store
+                                          : AccessRole::Atomic;
+    grade(Ctx, F, Access.Pointer, E);
     return; // one finding per access
   }
 }
@@ -244,6 +288,119 @@ void findInlineBound(
   }
 }
 
+/// `tl.arange(0, C)`, through parentheses: the width C, else NoNode.
+NodeId bareArangeWidth(RuleContext &Ctx, NodeId Expr) {
+  const PySyntaxTree &T = Ctx.T;
+  Expr = T.stripParens(Expr);
+  if (T.kind(Expr) != PyKind::Call || Ctx.M.languageCallee(Expr) != "arange")
+    return NoNode;
+  NodeId Start = Ctx.M.argument(Expr, 0, "start");
+  if (Start == NoNode || T.text(T.stripParens(Start)) != "0")
+    return NoNode;
+  return Ctx.M.argument(Expr, 1, "end");
+}
+
+bool readsProgramId(RuleContext &Ctx, FunctionAnalysis &A, NodeId Expr) {
+  const PySyntaxTree &T = Ctx.T;
+  bool Found = false;
+  T.walk(Expr, [&](NodeId N) {
+    if (T.kind(N) == PyKind::Call && Ctx.M.languageCallee(N) == "program_id")
+      Found = true;
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    const Binding *B = A.resolve(T.text(N), N);
+    if (B && B->Kind == BindingKind::Assign && B->Value != NoNode)
+      T.walk(B->Value, [&](NodeId M) {
+        Found |= T.kind(M) == PyKind::Call &&
+                 Ctx.M.languageCallee(M) == "program_id";
+      });
+  });
+  return Found;
+}
+
+/// Loop bound, not a validity predicate: `o = i + tl.arange(0, C)` for `i`
+/// in `range(start, pid * C, C)` stays below the start of this program's own
+/// block, which lies inside the extent the grid covers (the causal prefix
+/// loops of attention kernels). A loop to `(pid + 1) * C` would pass it.
+bool belowOwnBlock(RuleContext &Ctx, FunctionAnalysis &A, const Binding &B) {
+  const PySyntaxTree &T = Ctx.T;
+  if (B.Kind != BindingKind::Assign || B.Value == NoNode)
+    return false;
+  NodeId V = T.stripParens(B.Value);
+  if (T.kind(V) != PyKind::BinaryOperator || T.operatorText(V) != "+")
+    return false;
+  NodeId Sides[2] = {T.stripParens(T.field(V, PyField::Left)),
+                     T.stripParens(T.field(V, PyField::Right))};
+  for (int I = 0; I < 2; ++I) {
+    NodeId Loop = Sides[I], Lanes = Sides[1 - I];
+    // `kv_i.to(tl.int64) + block_i`: the widened loop variable.
+    while (T.kind(Loop) == PyKind::Call && Ctx.M.isConversion(Loop))
+      Loop = T.stripParens(
+          T.field(T.field(Loop, PyField::Function), PyField::Object));
+    if (T.kind(Loop) != PyKind::Identifier)
+      continue;
+    // The lane block: `tl.arange(0, C)` or a name bound to it.
+    NodeId Width = bareArangeWidth(Ctx, Lanes);
+    if (Width == NoNode && T.kind(Lanes) == PyKind::Identifier)
+      if (const Binding *L = A.resolve(T.text(Lanes), Lanes);
+          L && L->Kind == BindingKind::Assign && L->Value != NoNode)
+        Width = bareArangeWidth(Ctx, L->Value);
+    const Binding *Target = A.resolve(T.text(Loop), Loop);
+    if (Width == NoNode || !Target || Target->Kind != BindingKind::LoopTarget ||
+        Target->Value == NoNode)
+      continue;
+    NodeId Range = T.stripParens(Target->Value);
+    if (T.kind(Range) != PyKind::Call)
+      continue;
+    llvm::StringRef Callee = Ctx.M.languageCallee(Range);
+    if (Callee.empty())
+      Callee = T.text(T.field(Range, PyField::Function));
+    if (Callee != "range" && Callee != "static_range")
+      continue;
+    NodeId End = Ctx.M.argument(Range, 1, "end");
+    NodeId Step = Ctx.M.argument(Range, 2, "step");
+    if (End == NoNode || Step == NoNode ||
+        T.text(T.stripParens(Step)) != T.text(T.stripParens(Width)))
+      continue;
+    // `pid * C` (either order), with no addition that moves past the block.
+    NodeId E = T.stripParens(End);
+    if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "*")
+      continue;
+    NodeId L = T.stripParens(T.field(E, PyField::Left));
+    NodeId R = T.stripParens(T.field(E, PyField::Right));
+    std::string W = T.text(T.stripParens(Width)).str();
+    bool Ok = (T.text(R) == W && T.kind(L) == PyKind::Identifier &&
+               readsProgramId(Ctx, A, L)) ||
+              (T.text(L) == W && T.kind(R) == PyKind::Identifier &&
+               readsProgramId(Ctx, A, R));
+    if (Ok)
+      return true;
+  }
+  return false;
+}
+
+/// Not an escape: `o = tl.arange(0, C)` indexes a row that the address lays
+/// out C elements wide (`rows * C + o`): every lane stays inside its row,
+/// whatever count the kernel compares `o` with to drop lanes later.
+bool rowAsWideAsLanes(RuleContext &Ctx, const MemoryAccess &Access,
+                      const Binding &B) {
+  const PySyntaxTree &T = Ctx.T;
+  if (B.Kind != BindingKind::Assign || B.Value == NoNode)
+    return false;
+  NodeId Width = bareArangeWidth(Ctx, B.Value);
+  if (Width == NoNode || T.kind(T.stripParens(Width)) != PyKind::Identifier)
+    return false;
+  std::string W = T.text(T.stripParens(Width)).str();
+  bool Strided = false;
+  T.walk(Access.Pointer, [&](NodeId N) {
+    if (T.kind(N) != PyKind::BinaryOperator || T.operatorText(N) != "*")
+      return;
+    for (NodeId Side : {T.field(N, PyField::Left), T.field(N, PyField::Right)})
+      Strided |= T.text(T.stripParens(Side)) == W;
+  });
+  return Strided;
+}
+
 /// Shape 2: a per-lane offset with a runtime bound that the mask ignores.
 void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
                            const MemoryAccess &Access) {
@@ -312,7 +469,8 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   for (const auto &[B, Test] : Bounds) {
     if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
         MaskCoversAlias(B) || MaskTestsBound(Test.Bound) ||
-        WrappedBelowBound(B, Test.Bound))
+        WrappedBelowBound(B, Test.Bound) || belowOwnBlock(Ctx, A, *B) ||
+        rowAsWideAsLanes(Ctx, Access, *B))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }
@@ -366,6 +524,14 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     N.Fixes.push_back(Ctx.replacement(
         Access.Mask, operand(Ctx, Access.Mask) + " & " + operand(Ctx, Test)));
   }
+  MaskEvidence E;
+  E.Shape = MaskShape::UnmaskedLanes;
+  E.Source = IndexSource::Computed;
+  E.Predicate = PredicateKind::ExtentBound;
+  E.Role = Access.Op == MemoryOp::Load    ? AccessRole::Load
+           : Access.Op == MemoryOp::Store ? AccessRole::Store
+                                          : AccessRole::Atomic;
+  grade(Ctx, F, Access.Pointer, E);
 }
 
 } // namespace

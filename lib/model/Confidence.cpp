@@ -49,17 +49,8 @@ bool shownByDefault(llvm::StringRef Check, FrontEnd FE, Confidence C) {
   return false;
 }
 
-Confidence untieredCheckTier(llvm::StringRef Check, FrontEnd FE,
+Confidence untieredCheckTier(llvm::StringRef, FrontEnd,
                              std::string *Why) {
-  // Store-mask findings of the C++ front end take any comparison of a
-  // variable of the address for a validity test (loop conditions, selectors,
-  // clamps): nothing shows the predicate bounds the address.
-  if (Check == "kernel-store-mask-mismatch" && FE == FrontEnd::Cxx) {
-    if (Why)
-      *Why = "a comparison of a variable of the address is taken for its "
-             "validity test; nothing shows that it bounds the address";
-    return Confidence::Low;
-  }
   if (Why)
     *Why = "one tier for every finding of this check: its evidence is not "
            "graded yet";

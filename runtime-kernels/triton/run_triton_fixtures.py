@@ -258,6 +258,30 @@ def run_unmasked_tail(mod, kind):
                  f"{short(outside)}", wrong or outside, ms)]
 
 
+@runner("causal_loop_past_own_block")
+def run_causal_loop_past_own_block(mod, kind):
+    # The read side: rows of u past T hold NaN (the guard), and the last
+    # program's loop reads them unmasked; k is 0 there, but 0 * NaN is NaN.
+    torch, triton = torch_mods()
+    t, d, block = 20, 16, 16
+    k = torch.randn(t * d, device="cuda")
+    u_storage, u = guarded(t * d, 16 * d, torch.float32)
+    u_storage.fill_(float("nan"))
+    u.copy_(torch.randn(t * d, device="cuda"))
+    grid = triton.cdiv(t, block)
+    out = torch.zeros(grid * d, device="cuda")
+    ms = timed(lambda: mod.causal_inclusive_sum_kernel[(grid,)](
+        k, u, out, t, D=d, BLOCK_C=block))
+    kk, uu = k.view(t, d), u.view(t, d)
+    ref = torch.stack([(kk[:min((p + 1) * block, t)] * uu[:min((p + 1) * block, t)]).sum(0)
+                       for p in range(grid)]).flatten()
+    wrong = (~torch.isclose(out, ref, rtol=1e-4, atol=1e-4)).nonzero().flatten().tolist()
+    return [case("causal_inclusive_sum_kernel", f"T={t} D={d} BLOCK_C={block}",
+                 "out = prefix sums of k * u over rows < T",
+                 f"wrong cells {short(wrong)} (rows past T read as NaN)",
+                 wrong, ms)]
+
+
 @runner("mask_2d_one_axis", observable=False)
 def run_mask_2d_one_axis(mod, kind):
     torch, triton = torch_mods()

@@ -284,8 +284,18 @@ static bool iteratesBracedList(const VarDecl *V) {
   return isa<CXXStdInitializerListExpr>(List) || isa<InitListExpr>(List);
 }
 
+/// 'for (int64_t j = offsets[s]; j < offsets[s + 1]; ++j)': a loop's
+/// induction variable counts through the loop's range; what it starts from
+/// (a segment offset read from memory) or steps by ('i +=
+/// item.get_global_range()[0]') does not make it an index read from memory.
+bool FunctionPredicates::isLoopCounter(const VarDecl *V) const {
+  const DeclStmt *DS = localDeclStmt(V);
+  const auto *For = DS ? dyn_cast_or_null<ForStmt>(localParent(DS)) : nullptr;
+  return For && For->getInit() == DS && For->getCond() && For->getInc();
+}
+
 bool FunctionPredicates::isLoadedIndex(const VarDecl *V) const {
-  if (!isLocalToBody(V) || iteratesBracedList(V))
+  if (!isLocalToBody(V) || iteratesBracedList(V) || isLoopCounter(V))
     return false;
   SmallVector<const Expr *, 8> Work;
   SmallVector<const VarDecl *, 8> Seen{V->getCanonicalDecl()};

@@ -177,6 +177,7 @@ private:
                              clang::BinaryOperatorKind Op,
                              std::vector<Atom> &Out) const;
   const clang::Expr *singleDefinition(const clang::VarDecl *V) const;
+  bool isLoopCounter(const clang::VarDecl *V) const;
   void buildParents() const;
   bool isLocalToBody(const clang::VarDecl *V) const;
 

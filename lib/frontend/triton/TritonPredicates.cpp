@@ -182,9 +182,21 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
   // A size reads a runtime argument or a value computed from one; a bound
   // made of loop variables and constants (`o_i < i - 16`) is a triangular
   // or causal selection, and a loaded bound (`o_s < count[row]`) is data.
+  // A bound that reads the program's position (`offs_n <= pid_m + diag`)
+  // selects lanes, a triangle or a band; it does not bound an extent.
   const PySyntaxTree &T = tree();
-  bool ReadsSize = false, ReadsData = false;
+  bool ReadsSize = false, ReadsData = false, ReadsPosition = false;
+  auto ReadsProgramId = [&](NodeId Expr) {
+    bool Found = false;
+    T.walk(Expr, [&](NodeId N) {
+      Found |= T.kind(N) == PyKind::Call &&
+               M.languageCallee(N) == "program_id";
+    });
+    return Found;
+  };
   T.walk(Bound, [&](NodeId N) {
+    if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "program_id")
+      ReadsPosition = true;
     if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "load")
       ReadsData = true;
     if (T.kind(N) != PyKind::Identifier)
@@ -197,7 +209,9 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
     if (const Binding *B = resolve(Name, N)) {
       if (B->Kind == BindingKind::LoopTarget)
         return;
-      if (isLoadedData(*B))
+      if (B->Value != NoNode && ReadsProgramId(B->Value))
+        ReadsPosition = true;
+      else if (isLoadedData(*B))
         ReadsData = true;
       else
         ReadsSize = true;
@@ -206,7 +220,7 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
     if (const TritonParam *P = F.param(Name))
       ReadsSize |= !P->IsConstexpr;
   });
-  return ReadsSize && !ReadsData;
+  return ReadsSize && !ReadsData && !ReadsPosition;
 }
 
 NodeId FunctionAnalysis::upperBoundSide(NodeId Cmp) const {
