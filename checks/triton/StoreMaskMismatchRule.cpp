@@ -34,6 +34,7 @@
 #include "checks/triton/TritonRules.h"
 #include "lib/model/MaskEvidence.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -137,6 +138,53 @@ void grade(RuleContext &Ctx, Finding &F, NodeId At, const MaskEvidence &E) {
   Ctx.note(F, At, confidenceNote(Tier, Why));
 }
 
+/// Text without blanks, so that `i * BT + o` and `i*BT + o` compare equal.
+std::string compact(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (C != ' ' && C != '\t' && C != '\n' && C != '\\')
+      Out.push_back(C);
+  return Out;
+}
+
+/// Not an escape: `t = tl.load(p, mask=m, other=-1)` and the value test
+/// `t != -1` excludes exactly the `other` that the load gives the lanes its
+/// mask drops, and this access's mask repeats m: the lanes that can hold the
+/// sentinel are masked off here too (lightllm's moe_align_kernel).
+bool sentinelOfOwnMaskedLoad(RuleContext &Ctx, FunctionAnalysis &A,
+                             const Binding &B, NodeId Atom,
+                             llvm::ArrayRef<NodeId> AccessMaskAtoms) {
+  const PySyntaxTree &T = Ctx.T;
+  NodeId Cmp = T.stripParens(Atom);
+  if (B.Value == NoNode || T.kind(Cmp) != PyKind::ComparisonOperator)
+    return false;
+  llvm::StringRef Op = T.operatorText(Cmp);
+  if (Op != "!=" && Op != "==")
+    return false;
+  for (const MemoryAccess &Load : A.function().Accesses) {
+    if (Load.Op != MemoryOp::Load || Load.Other == NoNode ||
+        Load.Mask == NoNode || !T.contains(B.Value, Load.Call))
+      continue;
+    std::string Other = compact(T.text(T.stripParens(Load.Other)));
+    bool TestsOther = false;
+    T.forEachNamedChild(Cmp, [&](NodeId Side) {
+      TestsOther |= compact(T.text(T.stripParens(Side))) == Other;
+    });
+    if (!TestsOther)
+      continue;
+    llvm::SmallVector<NodeId, 8> LoadAtoms;
+    A.predicateAtoms(Load.Mask, LoadAtoms);
+    if (!LoadAtoms.empty() &&
+        llvm::all_of(LoadAtoms, [&](NodeId L) {
+          return llvm::any_of(AccessMaskAtoms, [&](NodeId M) {
+            return compact(T.text(M)) == compact(T.text(L));
+          });
+        }))
+      return true;
+  }
+  return false;
+}
+
 /// Shape 1: the value is gated by tl.where(p, ...), the address is not.
 void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
                      const MemoryAccess &Access) {
@@ -173,7 +221,9 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
         break;
       }
     }
-    if (Used == NoNode)
+    if (Used == NoNode ||
+        sentinelOfOwnMaskedLoad(Ctx, A, *A.resolve(T.text(Used), Used), Atom,
+                                MaskAtoms))
       continue;
     std::string Name = T.text(Used).str();
     std::string Op = accessName(Access);
@@ -208,14 +258,6 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
-/// Text without blanks, so that `i * BT + o` and `i*BT + o` compare equal.
-std::string compact(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    if (C != ' ' && C != '\t' && C != '\n' && C != '\\')
-      Out.push_back(C);
-  return Out;
-}
 
 /// True when the access, unmasked, sits under a tl.constexpr `if` whose other
 /// branch performs the same access with a mask: an `if EVEN_K:`
@@ -401,6 +443,33 @@ bool rowAsWideAsLanes(RuleContext &Ctx, const MemoryAccess &Access,
   return Strided;
 }
 
+/// Padding, not an escape: the address lays its rows out by an extent the
+/// kernel's own names call padded (`off_hb * seqlen_q_rounded + offs_m`,
+/// `row * padded_cols`): the host rounded the rows up so that the last
+/// block's tail lanes land in their own row's padding (flash-attention's Lse,
+/// TMP and Delta). A row laid out by the bound itself (`row * n_cols`) is
+/// not padded.
+bool paddedLayout(RuleContext &Ctx, llvm::ArrayRef<NodeId> Roots) {
+  const PySyntaxTree &T = Ctx.T;
+  auto PaddedName = [](llvm::StringRef Name) {
+    std::string L = Name.lower();
+    llvm::StringRef N(L);
+    return N.contains("rounded") || N.contains("padded") ||
+           N.starts_with("pad_") || N.ends_with("_pad") ||
+           N.contains("aligned");
+  };
+  bool Padded = false;
+  for (NodeId Root : Roots)
+    T.walk(Root, [&](NodeId N) {
+      if (T.kind(N) != PyKind::BinaryOperator || T.operatorText(N) != "*")
+        return;
+      for (NodeId Side : {T.field(N, PyField::Left), T.field(N, PyField::Right)})
+        Padded |= T.kind(T.stripParens(Side)) == PyKind::Identifier &&
+                  PaddedName(T.text(T.stripParens(Side)));
+    });
+  return Padded;
+}
+
 /// Shape 2: a per-lane offset with a runtime bound that the mask ignores.
 void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
                            const MemoryAccess &Access) {
@@ -476,6 +545,14 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   }
   if (!Missing.empty() && A.underConstexprBranch(Access.Call))
     return;
+  if (!Missing.empty()) {
+    llvm::SmallVector<NodeId, 8> Roots = {Access.Pointer};
+    for (const Binding *B : Address.Bindings)
+      if (B->Value != NoNode)
+        Roots.push_back(B->Value);
+    if (paddedLayout(Ctx, Roots))
+      return;
+  }
   if (Missing.empty())
     findInlineBound(Ctx, A, Access, MaskTestsBound, Missing);
   if (Missing.empty())

@@ -282,6 +282,27 @@ def run_causal_loop_past_own_block(mod, kind):
                  wrong, ms)]
 
 
+@runner("rows_past_bound_no_padding")
+def run_rows_past_bound_no_padding(mod, kind):
+    # Lse is [batch, seqlen_q] with no padding: the last block's tail lanes of
+    # the last batch store past the end (the guard loses its canary).
+    torch, triton = torch_mods()
+    b, t, d, bm = 2, 20, 16, 16
+    q = torch.randn(b, t, d, device="cuda")
+    out = torch.empty(b, t, d, device="cuda")
+    lse_storage, lse = guarded(b * t, 64, torch.float32)
+    ms = timed(lambda: mod.row_logsumexp_kernel[(triton.cdiv(t, bm), b)](
+        q, out, lse, q.stride(0), q.stride(1), out.stride(0), out.stride(1), t,
+        BLOCK_M=bm, BLOCK_D=d))
+    ref = torch.logsumexp(q, dim=2).flatten()
+    wrong = (~torch.isclose(lse, ref, rtol=1e-4, atol=1e-4)).nonzero().flatten().tolist()
+    outside = outside_writes(lse_storage, 64, b * t)
+    return [case("row_logsumexp_kernel", f"B={b} seqlen_q={t} BLOCK_M={bm}",
+                 "lse = logsumexp(q) per row, no write outside",
+                 f"wrong cells {short(wrong)}, writes outside {short(outside)}",
+                 wrong or outside, ms)]
+
+
 @runner("mask_2d_one_axis", observable=False)
 def run_mask_2d_one_axis(mod, kind):
     torch, triton = torch_mods()
