@@ -289,11 +289,18 @@ void BodyAnalysis::checkAccess(size_t Index) {
       continue;
     // 't < n_classes' bounds t; it does not make the parameter n_classes a
     // possibly invalid value. A parameter is V only against other
-    // parameters or constants (a device helper's index argument).
+    // parameters or constants (a device helper's index argument); no V is
+    // the bound of a thread's own index.
     auto BoundsALocal = [&](const Atom &A) {
       const Expr *Other = nullptr;
-      if (!isa<ParmVarDecl>(D.Var) ||
-          !isValidityBound(FunctionPredicates::boundOn(A, D.Var, &Other)))
+      BoundKind K = FunctionPredicates::boundOn(A, D.Var, &Other);
+      // 'u < my_len' (or its negation, in an 'else') compares the thread's
+      // own index u with a length read from memory: my_len is the extent
+      // there, not a possibly invalid index.
+      if ((K == BoundKind::Lower || K == BoundKind::Upper) && Other &&
+          FP.isLoadedIndex(D.Var) && FP.readsThreadPosition(Other))
+        return true;
+      if (!isa<ParmVarDecl>(D.Var) || !isValidityBound(K))
         return false;
       const auto *DRE =
           dyn_cast_or_null<DeclRefExpr>(Other ? Other->IgnoreParenCasts()

@@ -294,6 +294,46 @@ bool FunctionPredicates::isLoopCounter(const VarDecl *V) const {
   return For && For->getInit() == DS && For->getCond() && For->getInc();
 }
 
+bool FunctionPredicates::readsThreadPosition(const Expr *E) const {
+  SmallVector<const Stmt *, 16> Work{E};
+  SmallVector<const VarDecl *, 8> Seen;
+  unsigned Budget = QueryBudget;
+  while (!Work.empty() && Budget-- > 0) {
+    const Stmt *S = Work.pop_back_val();
+    // A value read from memory ('cu_seqlens[blockIdx.y]') is data, whatever
+    // position indexes it.
+    if (!S || isa<LambdaExpr>(S) ||
+        (isa<Expr>(S) && isMemoryLValue(cast<Expr>(S)->IgnoreParens())))
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      StringRef Name = DRE->getDecl()->getName();
+      if (Name == "threadIdx" || Name == "blockIdx")
+        return true;
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !isLocalToBody(VD) ||
+          llvm::is_contained(Seen, VD->getCanonicalDecl()) ||
+          Seen.size() >= MaxChainDepth)
+        continue;
+      Seen.push_back(VD->getCanonicalDecl());
+      if (isLoopCounter(VD))
+        return true;
+      if (VD->getInit())
+        Work.push_back(VD->getInit());
+      continue;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      StringRef Callee = calleeName(Call);
+      if (Callee.starts_with("get_local_id") || Callee.starts_with("get_global_id") ||
+          Callee.starts_with("get_group") || Callee == "get_local_linear_id" ||
+          Callee == "get_global_linear_id" || Callee == "__lane_id")
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
 bool FunctionPredicates::isLoadedIndex(const VarDecl *V) const {
   if (!isLocalToBody(V) || iteratesBracedList(V) || isLoopCounter(V))
     return false;

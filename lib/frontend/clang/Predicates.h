@@ -121,6 +121,15 @@ public:
   /// 'e = (int)topk_ids[k] - start'): an index read from an index tensor.
   bool isLoadedIndex(const clang::VarDecl *V) const;
 
+  /// Whether V is the induction variable of a 'for' loop declared in its
+  /// init: it counts through the loop's range.
+  bool isLoopCounter(const clang::VarDecl *V) const;
+
+  /// Whether E varies with the thread: it reads 'threadIdx'/'blockIdx' or a
+  /// SYCL item's id, or a loop counter, directly or through the local
+  /// definitions it reads.
+  bool readsThreadPosition(const clang::Expr *E) const;
+
   /// How A constrains V ('t >= 0' is Lower, 'ii != t' is NotEqual); None if V
   /// is not one side of the comparison. Other receives the other side and
   /// NormalisedOp the operator with V on the left.
@@ -177,7 +186,6 @@ private:
                              clang::BinaryOperatorKind Op,
                              std::vector<Atom> &Out) const;
   const clang::Expr *singleDefinition(const clang::VarDecl *V) const;
-  bool isLoopCounter(const clang::VarDecl *V) const;
   void buildParents() const;
   bool isLocalToBody(const clang::VarDecl *V) const;
 
