@@ -80,6 +80,25 @@ namespace io_loop_buggy {
 namespace io_loop_fixed {
 #include "fixtures/cuda/kernel-int32-offset/cuda_kernel_loop_int_index.fixed.cu"
 }
+namespace io_product_buggy {
+#include "fixtures/cuda/kernel-int32-offset/launcher_int_product.cu"
+}
+namespace io_product_fixed {
+#include "fixtures/cuda/kernel-int32-offset/launcher_int_product.fixed.cu"
+}
+// The unguarded binding: the kernel file, then its launcher binding.cuh. The
+// fixed twin's kernel is named decode_gate_fixed (both files live in one
+// directory), so binding.cuh is read with its kernel renamed to launch it.
+namespace io_binding_buggy {
+#include "fixtures/cuda/kernel-int32-offset/host_unguarded_binding/kernel_launched_unchecked.cu"
+#include "fixtures/cuda/kernel-int32-offset/host_unguarded_binding/binding.cuh"
+}
+namespace io_binding_fixed {
+#include "fixtures/cuda/kernel-int32-offset/host_unguarded_binding/kernel_launched_unchecked.fixed.cu"
+#define decode_gate decode_gate_fixed
+#include "fixtures/cuda/kernel-int32-offset/host_unguarded_binding/binding.cuh"
+#undef decode_gate
+}
 namespace io_grid_buggy {
 #include "fixtures/cuda/kernel-int32-offset/grid_stride_int_index.cu"
 }
@@ -517,6 +536,85 @@ TEST(Int32OffsetProof, CudaKernelLoopIntIndexBuggy) {
 }
 TEST(Int32OffsetProof, CudaKernelLoopIntIndexFixed) {
   proveKernelLoop(false, "cuda_kernel_loop_int_index.fixed.cu");
+}
+
+// launch_fill_ones (launcher_int_product.cu): the launcher forms the count
+// as 'const int n = rows * cols'. At [65536, 32768], exactly 2^31 elements
+// (the smallest product past INT_MAX), n is -2^31 and the fill writes
+// nothing. The fill's own index is 64-bit from 0, so no count can write
+// outside [0, rows * cols): 4096-element canary guards on either side show
+// that, a 2^31 guard would catch nothing more. 8 GiB.
+void proveLauncherProduct(bool buggy, const char *key) {
+  const int rows = 65536, cols = 32768;
+  const int64_t n = static_cast<int64_t>(rows) * cols, pad = 4096;
+  // What the launcher's 'int' holds (two's complement): -2^31.
+  const int32_t as_int = static_cast<int32_t>(static_cast<uint32_t>(n));
+  const uint64_t need = static_cast<uint64_t>((pad + n + pad) * 4.0);
+  KT_REQUIRE_FREE_BYTES(need + (1ull << 30));
+  Guarded<float> y;
+  ASSERT_EQ(y.allocate(pad, n, pad), cudaSuccess);
+  ASSERT_EQ(prepare(y, kCanary, [] __device__(int64_t) { return __int_as_float(-1); }),
+            cudaSuccess);
+  if (buggy)
+    io_product_buggy::launch_fill_ones(y.data(), rows, cols);
+  else
+    io_product_fixed::launch_fill_ones(y.data(), rows, cols);
+  KT_LAUNCH_ASSERT(cudaGetLastError());
+  const float *o = y.data();
+  const Count wrong = countIf(n, [=] __device__(int64_t i) { return !(o[i] == 1.0f); });
+  const Count outside = guardWrites(y, kCanary);
+  recordResult(key, "launch_fill_ones [65536, 32768] float (2^31 elements; as int n = " +
+                        std::to_string(as_int) + "), needs " + gib(need) +
+                        ": cells not filled " + describe(wrong) +
+                        "; guard cells written " + describe(outside));
+  expectVerdict(buggy, wrong.count, outside.count);
+}
+TEST(Int32OffsetProof, LauncherIntProductBuggy) {
+  proveLauncherProduct(true, "launcher_int_product.cu");
+}
+TEST(Int32OffsetProof, LauncherIntProductFixed) {
+  proveLauncherProduct(false, "launcher_int_product.fixed.cu");
+}
+
+// decode_gate through run_decode_gate (host_unguarded_binding/binding.cuh,
+// no extent check): 131,073 tokens of 128 heads of 128 floats, the smallest
+// token count at 128 heads past 2^31 elements. Token 131,072 starts at element
+// 2^31, where (token_pos * heads + head) * 128 + elem in 'int' wraps to
+// -2^31 + head * 128 + elem. q, g and out are one tensor after a 2^31 guard,
+// updated in place (x = x * x): the kernel has no __restrict__, each thread
+// reads and writes only its own element, and all three use the same offset,
+// so the aliasing neither hides nor makes a wrap; one guarded tensor instead
+// of three (16 GiB, not 48).
+void proveDecodeGate(bool buggy, const char *key) {
+  const int64_t tokens = 131073, heads = 128, n = tokens * heads * 128;
+  const uint64_t need = static_cast<uint64_t>((kTwo31 + n) * 4.0);
+  KT_REQUIRE_FREE_BYTES(need + (1ull << 30));
+  Guarded<float> x;
+  ASSERT_EQ(x.allocate(kTwo31, n, 0), cudaSuccess);
+  ASSERT_EQ(prepare(x, kCanary, [] __device__(int64_t i) { return pattern(i); }),
+            cudaSuccess);
+  float *p = x.data();
+  if (buggy)
+    io_binding_buggy::run_decode_gate(p, p, p, tokens, heads);
+  else
+    io_binding_fixed::run_decode_gate(p, p, p, tokens, heads);
+  KT_LAUNCH_ASSERT(cudaGetLastError());
+  const Count wrong = countIf(n, [=] __device__(int64_t i) {
+    const float v = pattern(i);
+    return !(p[i] == v * v);
+  });
+  const Count outside = guardWrites(x, kCanary);
+  recordResult(key, "decode_gate [131073 tokens, 128 heads, 128] float (token 131072 "
+                    "at element 2^31), q = g = out in place, needs " + gib(need) +
+                        ": wrong cells " + describe(wrong) +
+                        "; guard cells written " + describe(outside));
+  expectVerdict(buggy, wrong.count, outside.count);
+}
+TEST(Int32OffsetProof, KernelLaunchedUncheckedBuggy) {
+  proveDecodeGate(true, "host_unguarded_binding/kernel_launched_unchecked.cu");
+}
+TEST(Int32OffsetProof, KernelLaunchedUncheckedFixed) {
+  proveDecodeGate(false, "host_unguarded_binding/kernel_launched_unchecked.fixed.cu");
 }
 
 // layer_scale_backward (index-width split pair): numel = 2^32 + 4096 is
