@@ -310,6 +310,25 @@ analyzePythonFile(llvm::StringRef Path, llvm::StringRef Source,
       return Result;
     }
     Result.FilesAnalysed = 1;
+    FileStatus Status;
+    Status.File = Path.str();
+    Status.Language = "triton";
+    if (M->parsed() && M->tree().hasErrors()) {
+      // Each ERROR node is one place where tree-sitter recovered.
+      const PySyntaxTree &T = M->tree();
+      T.walk(T.root(), [&](NodeId N) {
+        if (T.kind(N) != PyKind::Error)
+          return;
+        if (Status.ParseErrors++ == 0)
+          Status.FirstError =
+              "syntax error at line " + std::to_string(T.node(N).Line + 1);
+      });
+      if (Status.ParseErrors == 0) // only MISSING tokens were inserted
+        Status.FirstError = "a token is missing";
+      Status.ParseErrors = std::max(Status.ParseErrors, 1u);
+      Status.Status = ParseStatus::Partial;
+    }
+    Result.Files.push_back(std::move(Status));
     if (!M->parsed() || M->functions().empty())
       return Result;
 

@@ -173,6 +173,12 @@ bool mergeReports(const std::vector<std::string> &Paths, llvm::raw_ostream &OS,
       if (Array *OE = O.getArray("errors"))
         for (Value &V : *OE)
           E.push_back(std::move(V));
+      if (Array *OF = O.getArray("files")) {
+        if (!Root.getArray("files"))
+          Root["files"] = Array{};
+        for (Value &V : *OF)
+          Root.getArray("files")->push_back(std::move(V));
+      }
       Files += O.getInteger("filesAnalysed").value_or(0);
     }
     sortBy(F, sortKeyOfFinding);

@@ -8,6 +8,8 @@
 #ifndef KERNEL_TIDY_LIB_FINDING_H
 #define KERNEL_TIDY_LIB_FINDING_H
 
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -52,9 +54,30 @@ struct FileError {
   std::string Message;
 };
 
+/// How far the front end got with one input file.
+enum class ParseStatus : uint8_t {
+  Ok,      // parsed without errors
+  Partial, // parsed with errors: the checks ran on what was recovered
+  Error,   // not analysed (unreadable, not text, crashed)
+};
+
+llvm::StringRef parseStatusName(ParseStatus S);
+
+/// One input file's parse status: the JSON report's "files", the SARIF
+/// run's tool-execution notifications, the text summary line.
+struct FileStatus {
+  std::string File;
+  std::string Language; // "cuda", "hip", "sycl", "c++", "triton", "unknown"
+  unsigned ParseErrors = 0;
+  std::string FirstError; // the first compiler or syntax error, one line
+  ParseStatus Status = ParseStatus::Ok;
+};
+
 struct AnalysisResult {
   std::vector<Finding> Findings;
   std::vector<FileError> Errors;
+  /// Every input file the analysis was asked to read, with its status.
+  std::vector<FileStatus> Files;
   unsigned FilesAnalysed = 0;
   /// Findings left out because their tier is not shown (--confidence).
   unsigned FindingsHidden = 0;

@@ -62,6 +62,18 @@ llvm::json::Array fixesJson(const std::vector<Replacement> &Fixes) {
 
 } // namespace
 
+llvm::StringRef parseStatusName(ParseStatus S) {
+  switch (S) {
+  case ParseStatus::Ok:
+    return "ok";
+  case ParseStatus::Partial:
+    return "partial";
+  case ParseStatus::Error:
+    break;
+  }
+  return "error";
+}
+
 void writeText(const AnalysisResult &Result, llvm::raw_ostream &OS,
                bool Color) {
   SourceCache Sources;
@@ -111,10 +123,21 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
   for (const FileError &E : Result.Errors)
     Errors.push_back(
         llvm::json::Object{{"file", E.File}, {"message", E.Message}});
+  llvm::json::Array Files;
+  for (const FileStatus &S : Result.Files) {
+    llvm::json::Object O{{"file", S.File},
+                         {"language", S.Language},
+                         {"parseErrors", S.ParseErrors},
+                         {"status", parseStatusName(S.Status)}};
+    if (!S.FirstError.empty())
+      O["firstError"] = S.FirstError;
+    Files.push_back(std::move(O));
+  }
   llvm::json::Value Root = llvm::json::Object{
       {"version", kernelTidyVersion()},
       {"findings", std::move(Findings)},
       {"errors", std::move(Errors)},
+      {"files", std::move(Files)},
       {"filesAnalysed", Result.FilesAnalysed},
       {"findingsHidden", Result.FindingsHidden}};
   OS << llvm::formatv("{0:2}", Root) << "\n";

@@ -177,6 +177,23 @@ public:
              Object{{"artifactLocation", artifactLocation(E.File)}}}}};
       Notifications.push_back(std::move(N));
     }
+    // A file parsed with errors was analysed on a partial AST: code scanning
+    // shows it as a warning of the run, not as a result.
+    for (const FileStatus &S : Result.Files) {
+      if (S.Status != ParseStatus::Partial)
+        continue;
+      std::string Text = S.File + ": " + std::to_string(S.ParseErrors) +
+                         " error(s) while parsing; checks ran on the partial "
+                         "AST";
+      if (!S.FirstError.empty())
+        Text += " (first: " + S.FirstError + ")";
+      Object N{{"level", "warning"}, {"message", Object{{"text", Text}}}};
+      if (llvm::sys::fs::exists(S.File))
+        N["locations"] = Array{Object{
+            {"physicalLocation",
+             Object{{"artifactLocation", artifactLocation(S.File)}}}}};
+      Notifications.push_back(std::move(N));
+    }
     Object Invocation{{"executionSuccessful", Options.ExitCode != 2},
                       {"exitCode", Options.ExitCode}};
     if (!Notifications.empty())

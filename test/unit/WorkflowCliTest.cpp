@@ -193,6 +193,47 @@ TEST(Cli, ConfidenceTiersAreReportedAndTheDefaultHidesUnmeasuredTiers) {
   EXPECT_NE(Sarif.Out.find("\"rank\": 90"), std::string::npos) << Sarif.Out;
 }
 
+// Every input gets a parse status (JSON "files", SARIF notifications, one
+// summary line on stderr): findings of a partial AST are marked as such.
+TEST(Cli, EachFileCarriesItsParseStatus) {
+  TempDir D;
+  writeText(D.path("ok.cu"),
+            "__global__ void k(float *x, int n) { x[threadIdx.x] = n; }\n");
+  writeText(D.path("partial.cu"),
+            "__global__ void k(float *x, UnknownType t, int n) {\n"
+            "  x[threadIdx.x] = n;\n}\n");
+  writeText(D.path("broken.py"), "import triton\n@triton.jit\ndef k(x, n:\n    pass\n");
+  writeText(D.path("binary.cu"), std::string("\0\x01\x02", 3));
+  ProgramResult Json = runCli({"--format=json", D.path("ok.cu"),
+                               D.path("partial.cu"), D.path("broken.py"),
+                               D.path("binary.cu")});
+  llvm::json::Value Report = parseJson(Json.Out);
+  const llvm::json::Array *Files = Report.getAsObject()->getArray("files");
+  ASSERT_TRUE(Files) << Json.Out;
+  std::map<std::string, std::string> StatusOf;
+  for (const llvm::json::Value &V : *Files) {
+    const llvm::json::Object &O = *V.getAsObject();
+    StatusOf[llvm::sys::path::filename(*O.getString("file")).str()] =
+        O.getString("status")->str();
+    if (O.getString("status") == "partial") {
+      EXPECT_GT(*O.getInteger("parseErrors"), 0);
+      EXPECT_TRUE(O.getString("firstError")) << Json.Out;
+    }
+  }
+  EXPECT_EQ(StatusOf["ok.cu"], "ok");
+  EXPECT_EQ(StatusOf["partial.cu"], "partial");
+  EXPECT_EQ(StatusOf["broken.py"], "partial");
+  EXPECT_EQ(StatusOf["binary.cu"], "error");
+  EXPECT_NE(Json.Err.find("2 of 4 file(s) parsed with errors"), std::string::npos)
+      << Json.Err;
+  ProgramResult Sarif = runCli({"--format=sarif", D.path("partial.cu")});
+  EXPECT_NE(Sarif.Out.find("error(s) while parsing; checks ran on the partial AST"),
+            std::string::npos)
+      << Sarif.Out;
+  ProgramResult Clean = runCli({D.path("ok.cu")});
+  EXPECT_EQ(Clean.Err.find("parsed with errors"), std::string::npos) << Clean.Err;
+}
+
 // --list-kernels shows what the front end found in a file it cannot build
 // (its headers are missing): the kernel, its index parameters, its launch.
 TEST(Cli, ListKernelsShowsKernelsParametersAndLaunchesAndNamesBadFiles) {

@@ -500,6 +500,15 @@ static int kernelTidyMain(int argc, const char **argv) {
   OS->flush();
   for (const kerneltidy::FileError &E : Result.Errors)
     errs() << E.File << ": error: " << E.Message << "\n";
+  // Findings of a file parsed with errors come from a partial AST: say how
+  // many files that is, once (--verbose names each file's first error).
+  unsigned Partial = 0;
+  for (const kerneltidy::FileStatus &S : Result.Files)
+    Partial += S.Status == kerneltidy::ParseStatus::Partial;
+  if (!Quiet && Partial)
+    errs() << "kernel-tidy: " << Partial << " of " << Result.Files.size()
+           << " file(s) parsed with errors; the checks ran on what was "
+              "recovered (run with --verbose to see the first error of each)\n";
   if (!Quiet && Result.FindingsHidden)
     errs() << "kernel-tidy: " << Result.FindingsHidden
            << " finding(s) of lower-confidence tiers not shown (measured "

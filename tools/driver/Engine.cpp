@@ -75,6 +75,10 @@ public:
       mergeInto(Result, Cross);
     }
     sortAndDeduplicate(Result.Findings);
+    std::stable_sort(Result.Files.begin(), Result.Files.end(),
+                     [](const FileStatus &A, const FileStatus &B) {
+                       return A.File < B.File;
+                     });
     return Result;
   }
 
@@ -273,17 +277,30 @@ private:
     const std::string &File = J.File;
     std::unique_ptr<llvm::MemoryBuffer> Buf =
         readInput(File, Options.MaxFileSize, Result.Errors);
-    if (!Buf)
+    FileStatus Status;
+    Status.File = File;
+    Status.Language = "unknown";
+    Status.Status = ParseStatus::Error;
+    if (!Buf) {
+      Result.Files.push_back(std::move(Status));
       return;
+    }
     llvm::StringRef Text = Buf->getBuffer();
     SourceLanguage Lang = classifySource(File, Text);
+    Status.Language =
+        Lang == SourceLanguage::Python ? "triton" : languageName(Lang).str();
     // What a crashed analysis left half-written is dropped with it.
     AnalysisResult Local;
     if (Lang == SourceLanguage::Python) {
       if (runIsolated(File, [&] { analysePython(J, Text, Local); },
                       Result.Errors)) {
         applyConfidence(confidenceFor(J), Local);
+        // The Triton front end says how the parse went (syntax errors).
+        if (Local.Files.empty())
+          Local.Files.push_back(std::move(Status));
         mergeInto(Result, Local);
+      } else {
+        Result.Files.push_back(std::move(Status));
       }
       return;
     }
@@ -298,16 +315,23 @@ private:
               analyseCxxFile(J, globFor(J), std::move(CommandLine), Directory,
                              Local, Summary);
             },
-            Result.Errors))
+            Result.Errors)) {
+      Result.Files.push_back(std::move(Status));
       return;
+    }
     applyConfidence(confidenceFor(J), Local);
     mergeInto(Result, Local);
+    // One line however many errors: the first one, cut short.
+    std::string First = Summary.FirstCompilerError;
+    std::replace(First.begin(), First.end(), '\n', ' ');
+    if (First.size() > 200)
+      First = First.substr(0, 200) + "...";
+    Status.ParseErrors = Summary.CompilerErrors;
+    Status.FirstError = First;
+    Status.Status =
+        Summary.CompilerErrors ? ParseStatus::Partial : ParseStatus::Ok;
+    Result.Files.push_back(std::move(Status));
     if (Summary.CompilerErrors && Options.Verbose) {
-      // One line however many errors: the first one, cut short.
-      std::string First = Summary.FirstCompilerError;
-      std::replace(First.begin(), First.end(), '\n', ' ');
-      if (First.size() > 200)
-        First = First.substr(0, 200) + "...";
       std::lock_guard<std::mutex> Lock(LogMutex);
       Log << File << ": " << Summary.CompilerErrors
           << " compiler error(s) while parsing (first: " << First
@@ -335,6 +359,8 @@ private:
       Result.Findings.push_back(std::move(F));
     for (FileError &E : R.Errors)
       Result.Errors.push_back(std::move(E));
+    for (FileStatus &S : R.Files)
+      Result.Files.push_back(std::move(S));
     ++Result.FilesAnalysed;
 #else
     Result.Errors.push_back(

@@ -49,6 +49,8 @@ void applyConfidence(const ConfidenceFilter &Filter, AnalysisResult &R) {
 void mergeInto(AnalysisResult &Result, AnalysisResult &Part) {
   Result.FindingsHidden += Part.FindingsHidden;
   Result.FilesAnalysed += Part.FilesAnalysed;
+  for (FileStatus &S : Part.Files)
+    Result.Files.push_back(std::move(S));
   for (Finding &F : Part.Findings)
     Result.Findings.push_back(std::move(F));
   for (FileError &E : Part.Errors)
