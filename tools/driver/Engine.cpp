@@ -57,6 +57,12 @@ public:
     if (!planJobs(Files, Jobs, Result, Stats))
       return Result;
     loadDatabase(Result);
+    if (Options.Verbose) {
+      // Which stand-in headers a run uses: an installed tree uses its own
+      // share/kernel-tidy/include, wherever it was moved.
+      std::lock_guard<std::mutex> Lock(LogMutex);
+      Log << "kernel-tidy: shim headers: " << ShimDir << "\n";
+    }
     // kernel-index-width-mismatch leaves one summary per kernel of each
     // translation unit; pairs split across files are decided at the end.
     kerneltidy::clearKernelWidthSummaries();
