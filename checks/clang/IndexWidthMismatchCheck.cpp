@@ -45,6 +45,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
+#include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/IndexWidth.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -664,14 +665,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
           Ev.WideDecl ? Ev.WideDecl->getLocation() : Ev.Wide->getExprLoc();
       // The expression that makes it 64-bit, so that a reader can judge it
       // (a cooperative-groups rank, a size_t parameter, a cast).
-      auto Text = [&](const Expr *X) {
-        return Lexer::getSourceText(
-                   CharSourceRange::getTokenRange(
-                       SM.getFileLoc(X->getBeginLoc()),
-                       SM.getFileLoc(X->getEndLoc())),
-                   SM, Ctx.getLangOpts())
-            .str();
-      };
+      auto Text = [&](const Expr *X) { return kerneltidy::quotedSource(X, Ctx); };
       const auto *WideVar = dyn_cast_or_null<VarDecl>(Ev.WideDecl);
       if (WideVar && WideVar->getInit() && !isa<ParmVarDecl>(WideVar))
         S.WideSiteNote = "'" + WideVar->getNameAsString() + "' is '" +

@@ -48,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
+#include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/HostGuards.h"
 #include "lib/frontend/clang/Magnitude.h"
 #include "lib/frontend/clang/WholeUnit.h"
@@ -108,41 +109,7 @@ void Int32OffsetCheck::onStartOfTranslationUnit() {
 //===----------------------------------------------------------------------===//
 
 static std::string sourceText(const Expr *E, ASTContext &Ctx) {
-  if (!E)
-    return "";
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation B = SM.getFileLoc(E->getBeginLoc());
-  SourceLocation End = SM.getFileLoc(E->getEndLoc());
-  // Written inside one macro body: quote the macro's own text
-  // ('_i_n_d_e_x'), not the macro's name.
-  if (E->getBeginLoc().isMacroID() && B == End) {
-    SourceLocation SB = SM.getSpellingLoc(E->getBeginLoc());
-    SourceLocation SE = SM.getSpellingLoc(E->getEndLoc());
-    if (SM.getFileID(SB) == SM.getFileID(SE) &&
-        !SM.isBeforeInTranslationUnit(SE, SB)) {
-      B = SB;
-      End = SE;
-    }
-  }
-  if (B.isInvalid() || End.isInvalid())
-    return "";
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(B, End),
-                                        SM, Ctx.getLangOpts());
-  std::string Out;
-  bool Space = false;
-  for (char C : Text) {
-    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  if (Out.size() > 60)
-    Out = Out.substr(0, 57) + "...";
-  return Out;
+  return kerneltidy::quotedSource(E, Ctx);
 }
 
 static std::string typeName(QualType T, ASTContext &Ctx) {

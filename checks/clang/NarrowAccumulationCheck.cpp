@@ -58,6 +58,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/model/Confidence.h"
 #include "checks/clang/NarrowAccumulationCheck.h"
+#include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/DepthLimit.h"
 #include "lib/frontend/clang/LoopTripCount.h"
 #include "lib/model/AccumulationEvidence.h"
@@ -647,11 +648,7 @@ kerneltidy::AdditionCount additionsPerElement(const AccumulatorUpdate &U,
       if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
               For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr))
         Bound = "the loop to '" +
-                Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                         Cond->getRHS()->getSourceRange()),
-                                     Ctx.getSourceManager(), Ctx.getLangOpts())
-                    .str() +
-                "'";
+                kerneltidy::quotedSource(Cond->getRHS(), Ctx) + "'";
     N.dataSizedLoop(std::move(Bound));
   }
   return N;
