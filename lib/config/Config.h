@@ -20,8 +20,8 @@
 // default value: integer, boolean or string).
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_CONFIG_H
-#define KERNEL_TIDY_LIB_CONFIG_H
+#ifndef KERNEL_TIDY_LIB_CONFIG_CONFIG_H
+#define KERNEL_TIDY_LIB_CONFIG_CONFIG_H
 
 #include "llvm/ADT/StringRef.h"
 #include <map>

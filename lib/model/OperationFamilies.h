@@ -19,8 +19,8 @@
 // that they can be unit-tested without an AST.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_OPERATIONFAMILIES_H
-#define KERNEL_TIDY_LIB_ANALYSIS_OPERATIONFAMILIES_H
+#ifndef KERNEL_TIDY_LIB_MODEL_OPERATIONFAMILIES_H
+#define KERNEL_TIDY_LIB_MODEL_OPERATIONFAMILIES_H
 
 #include "llvm/ADT/StringRef.h"
 #include <optional>

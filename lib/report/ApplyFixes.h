@@ -8,8 +8,8 @@
 // that file is left untouched.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_APPLYFIXES_H
-#define KERNEL_TIDY_LIB_APPLYFIXES_H
+#ifndef KERNEL_TIDY_LIB_REPORT_APPLYFIXES_H
+#define KERNEL_TIDY_LIB_REPORT_APPLYFIXES_H
 
 #include "lib/report/Finding.h"
 #include "llvm/ADT/StringRef.h"

@@ -6,8 +6,8 @@
 // CI only on findings it did not have.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_BASELINE_H
-#define KERNEL_TIDY_LIB_BASELINE_H
+#ifndef KERNEL_TIDY_LIB_REPORT_BASELINE_H
+#define KERNEL_TIDY_LIB_REPORT_BASELINE_H
 
 #include "lib/report/Finding.h"
 #include "llvm/ADT/StringRef.h"

@@ -5,8 +5,8 @@
 // and columns are 1-based; columns count bytes, as clang's do.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_FINDING_H
-#define KERNEL_TIDY_LIB_FINDING_H
+#ifndef KERNEL_TIDY_LIB_REPORT_FINDING_H
+#define KERNEL_TIDY_LIB_REPORT_FINDING_H
 
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>

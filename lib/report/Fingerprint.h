@@ -8,8 +8,8 @@
 // use this one definition.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_FINGERPRINT_H
-#define KERNEL_TIDY_LIB_FINGERPRINT_H
+#ifndef KERNEL_TIDY_LIB_REPORT_FINGERPRINT_H
+#define KERNEL_TIDY_LIB_REPORT_FINGERPRINT_H
 
 #include "lib/report/Finding.h"
 #include "llvm/ADT/StringMap.h"

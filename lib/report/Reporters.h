@@ -1,6 +1,6 @@
 //===- Reporters.h - text and JSON output -----------------------*- C++ -*-===//
-#ifndef KERNEL_TIDY_LIB_REPORTERS_H
-#define KERNEL_TIDY_LIB_REPORTERS_H
+#ifndef KERNEL_TIDY_LIB_REPORT_REPORTERS_H
+#define KERNEL_TIDY_LIB_REPORT_REPORTERS_H
 
 #include "lib/report/Finding.h"
 #include "llvm/Support/raw_ostream.h"

@@ -7,8 +7,8 @@
 // could not be analysed. What GitHub code scanning reads.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_SARIF_H
-#define KERNEL_TIDY_LIB_SARIF_H
+#ifndef KERNEL_TIDY_LIB_REPORT_SARIF_H
+#define KERNEL_TIDY_LIB_REPORT_SARIF_H
 
 #include "lib/report/Finding.h"
 #include "llvm/Support/JSON.h"

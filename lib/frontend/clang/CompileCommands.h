@@ -6,8 +6,8 @@
 // clang, gcc) are translated into arguments for Clang's parser.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_COMPILECOMMANDS_H
-#define KERNEL_TIDY_LIB_COMPILECOMMANDS_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_COMPILECOMMANDS_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_COMPILECOMMANDS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

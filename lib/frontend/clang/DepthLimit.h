@@ -10,8 +10,8 @@
 // way: no access indexed, no fact, an unknown magnitude -- no finding.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_DEPTHLIMIT_H
-#define KERNEL_TIDY_LIB_ANALYSIS_DEPTHLIMIT_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_DEPTHLIMIT_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_DEPTHLIMIT_H
 
 namespace kerneltidy {
 

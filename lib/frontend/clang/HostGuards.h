@@ -23,8 +23,8 @@
 // says it tests 32-bit indexing ('canUse32BitIndexMath', 'CheckedInt32...').
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_HOSTGUARDS_H
-#define KERNEL_TIDY_LIB_ANALYSIS_HOSTGUARDS_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_HOSTGUARDS_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_HOSTGUARDS_H
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"

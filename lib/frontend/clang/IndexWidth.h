@@ -27,8 +27,8 @@
 // lets a whole-run driver compare kernels of different translation units.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_INDEXWIDTH_H
-#define KERNEL_TIDY_LIB_ANALYSIS_INDEXWIDTH_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_INDEXWIDTH_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_INDEXWIDTH_H
 
 #include "lib/report/Finding.h"
 #include "lib/model/OperationFamilies.h"

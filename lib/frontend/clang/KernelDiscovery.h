@@ -26,8 +26,8 @@
 // is still reported, with Invalid set.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_KERNELDISCOVERY_H
-#define KERNEL_TIDY_LIB_ANALYSIS_KERNELDISCOVERY_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELDISCOVERY_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELDISCOVERY_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -7,8 +7,8 @@
 // kernel-tidy found the kernels of a file it cannot build.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_KERNELLISTING_H
-#define KERNEL_TIDY_LIB_ANALYSIS_KERNELLISTING_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELLISTING_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELLISTING_H
 
 #include "lib/report/Finding.h"
 #include "llvm/ADT/ArrayRef.h"

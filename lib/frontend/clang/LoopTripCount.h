@@ -7,8 +7,8 @@
 // has no known count: callers treat it as data-sized.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_LOOPTRIPCOUNT_H
-#define KERNEL_TIDY_LIB_ANALYSIS_LOOPTRIPCOUNT_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_LOOPTRIPCOUNT_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_LOOPTRIPCOUNT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"

@@ -50,8 +50,8 @@
 // magnitude, and unknown never reports.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_MAGNITUDE_H
-#define KERNEL_TIDY_LIB_ANALYSIS_MAGNITUDE_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_MAGNITUDE_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_MAGNITUDE_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -15,8 +15,8 @@
 // a stub path is a directory exactly when it is such a prefix.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_NOBUILDFILESYSTEM_H
-#define KERNEL_TIDY_LIB_NOBUILDFILESYSTEM_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_NOBUILDFILESYSTEM_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_NOBUILDFILESYSTEM_H
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/VirtualFileSystem.h"

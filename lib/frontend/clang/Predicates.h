@@ -24,8 +24,8 @@
 // invalid code (RecoveryExpr, dependent types): it yields less, never crashes.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_PREDICATES_H
-#define KERNEL_TIDY_LIB_ANALYSIS_PREDICATES_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_PREDICATES_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_PREDICATES_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -26,8 +26,8 @@
 // 'scalar_t' can be 16-bit; an index-width analysis can ask what 'index_t' is.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_TYPEDISPATCH_H
-#define KERNEL_TIDY_LIB_ANALYSIS_TYPEDISPATCH_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_TYPEDISPATCH_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_TYPEDISPATCH_H
 
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"

@@ -8,8 +8,8 @@
 // with this instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_ANALYSIS_WHOLEUNIT_H
-#define KERNEL_TIDY_LIB_ANALYSIS_WHOLEUNIT_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_WHOLEUNIT_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_WHOLEUNIT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -8,8 +8,8 @@
 // ERROR nodes are kept and whatever parsed cleanly is usable.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_TRITON_PYSYNTAX_H
-#define KERNEL_TIDY_LIB_TRITON_PYSYNTAX_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_TRITON_PYSYNTAX_H
+#define KERNEL_TIDY_LIB_FRONTEND_TRITON_PYSYNTAX_H
 
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>

@@ -12,8 +12,8 @@
 // value, mask, other and boundary_check arguments picked out.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_TRITON_TRITONMODULE_H
-#define KERNEL_TIDY_LIB_TRITON_TRITONMODULE_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONMODULE_H
+#define KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONMODULE_H
 
 #include "lib/frontend/triton/PySyntax.h"
 #include "llvm/ADT/DenseMap.h"

@@ -35,8 +35,8 @@
 // FunctionAnalysis for a helper is built from the caller's analysis and call.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNEL_TIDY_LIB_TRITON_TRITONVALUES_H
-#define KERNEL_TIDY_LIB_TRITON_TRITONVALUES_H
+#ifndef KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONVALUES_H
+#define KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONVALUES_H
 
 #include "lib/frontend/triton/TritonModule.h"
 #include "llvm/ADT/DenseMap.h"
