@@ -26,6 +26,15 @@
 // stray write. A store the mask does cover, or a V that is clamped
 // ('min'/'max'/'clamp') or replaced ('valid ? t : 0') first, is silent.
 //
+// Of an access's candidates, the one with the strongest evidence is
+// reported, with the tier lib/model/MaskEvidence.h gives it: a V read from
+// memory whose sentinel ('!= ignore_index', '>= 0') the access escapes is
+// high; a V read from memory bounded elsewhere by a size is medium; a V the
+// kernel computes from thread and loop positions is low (on real code such
+// comparisons are selectors, loop bounds and launch-implied tests). A loop
+// counter is never a loaded index, and a length read from memory compared
+// with the thread's own index is the extent, not a V.
+//
 // The warning sits on V's use in the address; notes point at the predicate,
 // at the value gate (or the validating access), and offer wrapping the store
 // in the predicate ('if (valid) ...'), only where that is a mechanical
