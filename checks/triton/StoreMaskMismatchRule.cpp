@@ -422,10 +422,13 @@ bool belowOwnBlock(RuleContext &Ctx, FunctionAnalysis &A, const Binding &B) {
 }
 
 /// Not an escape: `o = tl.arange(0, C)` indexes a row that the address lays
-/// out C elements wide (`rows * C + o`): every lane stays inside its row,
-/// whatever count the kernel compares `o` with to drop lanes later.
-bool rowAsWideAsLanes(RuleContext &Ctx, const MemoryAccess &Access,
-                      const Binding &B) {
+/// out C elements wide (`rows[:, None] * C + o[None, :]`): every lane stays
+/// inside its row, whatever count the kernel compares `o` with to drop lanes
+/// later. The row index must vary across lanes (another axis): a scalar
+/// multiple of C (`(k + 1) * C`, the next block of a K loop) moves the lanes
+/// along their own axis, past the bound in the last block.
+bool rowAsWideAsLanes(RuleContext &Ctx, FunctionAnalysis &A,
+                      const MemoryAccess &Access, const Binding &B) {
   const PySyntaxTree &T = Ctx.T;
   if (B.Kind != BindingKind::Assign || B.Value == NoNode)
     return false;
@@ -437,8 +440,9 @@ bool rowAsWideAsLanes(RuleContext &Ctx, const MemoryAccess &Access,
   T.walk(Access.Pointer, [&](NodeId N) {
     if (T.kind(N) != PyKind::BinaryOperator || T.operatorText(N) != "*")
       return;
-    for (NodeId Side : {T.field(N, PyField::Left), T.field(N, PyField::Right)})
-      Strided |= T.text(T.stripParens(Side)) == W;
+    NodeId L = T.field(N, PyField::Left), R = T.field(N, PyField::Right);
+    Strided |= (T.text(T.stripParens(L)) == W && A.facts(R).PerLane) ||
+               (T.text(T.stripParens(R)) == W && A.facts(L).PerLane);
   });
   return Strided;
 }
@@ -539,7 +543,7 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
         MaskCoversAlias(B) || MaskTestsBound(Test.Bound) ||
         WrappedBelowBound(B, Test.Bound) || belowOwnBlock(Ctx, A, *B) ||
-        rowAsWideAsLanes(Ctx, Access, *B))
+        rowAsWideAsLanes(Ctx, A, Access, *B))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }

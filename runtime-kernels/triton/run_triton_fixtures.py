@@ -303,6 +303,25 @@ def run_rows_past_bound_no_padding(mod, kind):
                  wrong or outside, ms)]
 
 
+@runner("k_loop_block_tail")
+def run_k_loop_block_tail(mod, kind):
+    # The scale past K holds NaN; the last block's lanes past K multiply it
+    # by the masked x (0): 0 * NaN is NaN, and the sum turns NaN.
+    torch, triton = torch_mods()
+    k_len, block = 20, 16
+    x = torch.randn(k_len, device="cuda")
+    s_storage, s = guarded(k_len, 64, torch.float32)
+    s_storage.fill_(float("nan"))
+    s.copy_(torch.rand(k_len, device="cuda") + 0.5)
+    out = torch.zeros(1, device="cuda")
+    ms = timed(lambda: mod.scaled_dot_kernel[(1,)](x, s, out, k_len, BLOCK_K=block))
+    ref = (x * s).sum()
+    ok = bool(torch.isclose(out[0], ref, rtol=1e-4, atol=1e-4))
+    return [case("scaled_dot_kernel", f"K={k_len} BLOCK_K={block}",
+                 "out = sum(x * scale) over K", f"out {out[0].item():.4g} vs {ref.item():.4g}",
+                 not ok, ms)]
+
+
 @runner("mask_2d_one_axis", observable=False)
 def run_mask_2d_one_axis(mod, kind):
     torch, triton = torch_mods()

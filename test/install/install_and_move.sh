@@ -11,7 +11,7 @@ cmake --install "$build" --prefix "$tmp/first" > "$tmp/install.log"
 mv "$tmp/first" "$tmp/moved"
 seed="$fixtures/cuda/kernel-store-mask-mismatch/seed_nll_loss_backward.cu"
 set +e
-"$tmp/moved/bin/kernel-tidy" --verbose "$seed" > "$tmp/out.txt" 2> "$tmp/err.txt"
+"$tmp/moved/bin/kernel-tidy" --verbose --confidence=all "$seed" > "$tmp/out.txt" 2> "$tmp/err.txt"
 rc=$?
 set -e
 fail() { echo "FAIL: $*"; echo "--- stdout"; cat "$tmp/out.txt"; echo "--- stderr"; cat "$tmp/err.txt"; exit 1; }
