@@ -5,7 +5,7 @@
 // Triton. The model built on the tree: TritonModelTest.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "test/triton/TritonTestSupport.h"
+#include "test/frontend/triton/TritonTestSupport.h"
 
 #include <optional>
 

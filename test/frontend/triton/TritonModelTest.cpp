@@ -5,7 +5,7 @@
 // suppression comments. Parsing: TritonParseTest.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "test/triton/TritonTestSupport.h"
+#include "test/frontend/triton/TritonTestSupport.h"
 
 #include <optional>
 
