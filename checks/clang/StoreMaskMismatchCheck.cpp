@@ -281,9 +281,6 @@ void BodyAnalysis::checkAccess(size_t Index) {
     for (const Atom &A : Missing)
       if (predicateKind(A, D.Var, Ctx) == kerneltidy::PredicateKind::Sentinel)
         E.Predicate = kerneltidy::PredicateKind::Sentinel;
-    E.Role = X.Kind == AccessKind::Load     ? kerneltidy::AccessRole::Load
-             : X.Kind == AccessKind::Atomic ? kerneltidy::AccessRole::Atomic
-                                            : kerneltidy::AccessRole::Store;
     std::string Why;
     kerneltidy::Confidence Tier = kerneltidy::maskConfidence(E, Why);
     if (!Best || Tier > Best->Tier)

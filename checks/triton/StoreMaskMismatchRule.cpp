@@ -251,8 +251,6 @@ void checkGatedValue(RuleContext &Ctx, FunctionAnalysis &A,
     E.Shape = MaskShape::GatedValue;
     E.Source = IndexSource::Loaded;
     E.Predicate = predicateKind(T, Atom);
-    E.Role = Access.Op == MemoryOp::Store ? AccessRole::Store
-                                          : AccessRole::Atomic;
     grade(Ctx, F, Access.Pointer, E);
     return; // one finding per access
   }
@@ -609,9 +607,6 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   E.Shape = MaskShape::UnmaskedLanes;
   E.Source = IndexSource::Computed;
   E.Predicate = PredicateKind::ExtentBound;
-  E.Role = Access.Op == MemoryOp::Load    ? AccessRole::Load
-           : Access.Op == MemoryOp::Store ? AccessRole::Store
-                                          : AccessRole::Atomic;
   grade(Ctx, F, Access.Pointer, E);
 }
 

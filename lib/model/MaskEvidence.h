@@ -66,13 +66,10 @@ enum class PredicateKind : uint8_t {
   ExtentBound,
 };
 
-enum class AccessRole : uint8_t { Store, Atomic, Load };
-
 struct MaskEvidence {
   MaskShape Shape = MaskShape::GatedValue;
   IndexSource Source = IndexSource::Computed;
   PredicateKind Predicate = PredicateKind::ExtentBound;
-  AccessRole Role = AccessRole::Store;
 };
 
 /// The tier of a candidate, and in Why the evidence it rests on.
