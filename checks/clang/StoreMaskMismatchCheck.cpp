@@ -270,13 +270,14 @@ void BodyAnalysis::checkAccess(size_t Index) {
     std::string Why;
   };
   std::optional<Candidate> Best;
-  auto Consider = [&](const Dependency &D, const Atom &Predicate,
-                      const Condition *Gate, std::vector<Atom> Missing) {
+  auto Consider = [&](const Dependency &D, bool LoadedIndex,
+                      const Atom &Predicate, const Condition *Gate,
+                      std::vector<Atom> Missing) {
     kerneltidy::MaskEvidence E;
     E.Shape = Gate ? kerneltidy::MaskShape::GatedValue
                    : kerneltidy::MaskShape::ValidatedElsewhere;
-    E.Source = FP.isLoadedIndex(D.Var) ? kerneltidy::IndexSource::Loaded
-                                       : kerneltidy::IndexSource::Computed;
+    E.Source = LoadedIndex ? kerneltidy::IndexSource::Loaded
+                           : kerneltidy::IndexSource::Computed;
     E.Predicate = predicateKind(Predicate, D.Var, Ctx);
     for (const Atom &A : Missing)
       if (predicateKind(A, D.Var, Ctx) == kerneltidy::PredicateKind::Sentinel)
@@ -293,6 +294,7 @@ void BodyAnalysis::checkAccess(size_t Index) {
     // compile time ('warp_size'), never a sentinel.
     if (D.Clamped || D.Var->isConstexpr())
       continue;
+    bool LoadedIndex = FP.isLoadedIndex(D.Var);
     // 't < n_classes' bounds t; it does not make the parameter n_classes a
     // possibly invalid value. A parameter is V only against other
     // parameters or constants (a device helper's index argument); no V is
@@ -304,7 +306,7 @@ void BodyAnalysis::checkAccess(size_t Index) {
       // own index u with a length read from memory: my_len is the extent
       // there, not a possibly invalid index.
       if ((K == BoundKind::Lower || K == BoundKind::Upper) && Other &&
-          FP.isLoadedIndex(D.Var) && FP.readsThreadPosition(Other))
+          LoadedIndex && FP.readsThreadPosition(Other))
         return true;
       if (!isa<ParmVarDecl>(D.Var) || !isValidityBound(K))
         return false;
@@ -317,14 +319,13 @@ void BodyAnalysis::checkAccess(size_t Index) {
     std::vector<Atom> Mask = AI.Facts;
     for (const Atom &A : FP.atoms(D.PathFacts))
       Mask.push_back(A);
-    bool LoadedIndex = FP.isLoadedIndex(D.Var);
 
     // (a) the value is gated on V's validity; the access is not.
     if (!Shared || LoadedIndex)
       for (const GateAtom &G : *Gates)
         if (isValidityBound(FunctionPredicates::boundOn(G.A, D.Var)) &&
             !BoundsALocal(G.A) && !FP.implies(Mask, G.A, D.Var)) {
-          Consider(D, G.A, &G.Gate, {});
+          Consider(D, LoadedIndex, G.A, &G.Gate, {});
           break;
         }
 
@@ -345,7 +346,7 @@ void BodyAnalysis::checkAccess(size_t Index) {
     }
     if (!Missing.empty()) {
       Atom First = Missing.front();
-      Consider(D, First, nullptr, std::move(Missing));
+      Consider(D, LoadedIndex, First, nullptr, std::move(Missing));
     }
   }
   if (Best && Shown.shows("kernel-store-mask-mismatch",
