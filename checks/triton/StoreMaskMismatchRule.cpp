@@ -280,22 +280,12 @@ bool isMaskedSpecialisation(RuleContext &Ctx, FunctionAnalysis &A,
 template <typename MaskTestsFn>
 void findInlineBound(
     RuleContext &Ctx, FunctionAnalysis &A, const MemoryAccess &Access,
-    MaskTestsFn &&MaskTestsBound,
+    llvm::ArrayRef<NodeId> Roots, MaskTestsFn &&MaskTestsBound,
     llvm::SmallVectorImpl<std::pair<NodeId, llvm::StringRef>> &Missing) {
   const PySyntaxTree &T = Ctx.T;
   const auto &Inline = A.inlineRuntimeBounds();
   if (Inline.empty() || isMaskedSpecialisation(Ctx, A, Access))
     return;
-  // The address, through the names it reads (a pointer built in steps).
-  llvm::SmallVector<NodeId, 8> Roots = {Access.Pointer};
-  FunctionAnalysis::Dependencies Address;
-  A.dependencies(Access.Pointer, Address,
-                 FunctionAnalysis::StopAtClamp |
-                     FunctionAnalysis::StopAtOpaqueCall |
-                     FunctionAnalysis::StopAtNonIndex);
-  for (const Binding *B : Address.Bindings)
-    if (B->Value != NoNode)
-      Roots.push_back(B->Value);
   // The test must mask a sibling access: the kernel itself says which
   // lanes are out of range.
   auto MasksSibling = [&](NodeId Comparison) {
@@ -340,22 +330,11 @@ NodeId bareArangeWidth(RuleContext &Ctx, NodeId Expr) {
   return Ctx.M.argument(Expr, 1, "end");
 }
 
-bool readsProgramId(RuleContext &Ctx, FunctionAnalysis &A, NodeId Expr) {
-  const PySyntaxTree &T = Ctx.T;
-  bool Found = false;
-  T.walk(Expr, [&](NodeId N) {
-    if (T.kind(N) == PyKind::Call && Ctx.M.languageCallee(N) == "program_id")
-      Found = true;
-    if (T.kind(N) != PyKind::Identifier)
-      return;
-    const Binding *B = A.resolve(T.text(N), N);
-    if (B && B->Kind == BindingKind::Assign && B->Value != NoNode)
-      T.walk(B->Value, [&](NodeId M) {
-        Found |= T.kind(M) == PyKind::Call &&
-                 Ctx.M.languageCallee(M) == "program_id";
-      });
-  });
-  return Found;
+/// `pid` in `pid * C`: a name assigned from tl.program_id.
+bool readsProgramId(RuleContext &Ctx, FunctionAnalysis &A, NodeId Name) {
+  const Binding *B = A.resolve(Ctx.T.text(Name), Name);
+  return B && B->Kind == BindingKind::Assign && B->Value != NoNode &&
+         A.callsProgramId(B->Value);
 }
 
 /// Loop bound, not a validity predicate: `o = i + tl.arange(0, C)` for `i`
@@ -494,6 +473,11 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
                    FunctionAnalysis::StopAtNonIndex;
   FunctionAnalysis::Dependencies Address, Mask;
   A.dependencies(Access.Pointer, Address, Stops);
+  // The address, through the names it reads (a pointer built in steps).
+  llvm::SmallVector<NodeId, 8> Roots = {Access.Pointer};
+  for (const Binding *B : Address.Bindings)
+    if (B->Value != NoNode)
+      Roots.push_back(B->Value);
   if (Access.Mask != NoNode)
     A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
 
@@ -547,16 +531,10 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   }
   if (!Missing.empty() && A.underConstexprBranch(Access.Call))
     return;
-  if (!Missing.empty()) {
-    llvm::SmallVector<NodeId, 8> Roots = {Access.Pointer};
-    for (const Binding *B : Address.Bindings)
-      if (B->Value != NoNode)
-        Roots.push_back(B->Value);
-    if (paddedLayout(Ctx, Roots))
-      return;
-  }
+  if (!Missing.empty() && paddedLayout(Ctx, Roots))
+    return;
   if (Missing.empty())
-    findInlineBound(Ctx, A, Access, MaskTestsBound, Missing);
+    findInlineBound(Ctx, A, Access, Roots, MaskTestsBound, Missing);
   if (Missing.empty())
     return;
   llvm::sort(Missing);

@@ -178,6 +178,15 @@ bool FunctionAnalysis::isLoadedData(const Binding &B) const {
   return Loads;
 }
 
+bool FunctionAnalysis::callsProgramId(NodeId Expr) const {
+  const PySyntaxTree &T = tree();
+  bool Found = false;
+  T.walk(Expr, [&](NodeId N) {
+    Found |= T.kind(N) == PyKind::Call && M.languageCallee(N) == "program_id";
+  });
+  return Found;
+}
+
 bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
   // A size reads a runtime argument or a value computed from one; a bound
   // made of loop variables and constants (`o_i < i - 16`) is a triangular
@@ -185,18 +194,9 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
   // A bound that reads the program's position (`offs_n <= pid_m + diag`)
   // selects lanes, a triangle or a band; it does not bound an extent.
   const PySyntaxTree &T = tree();
-  bool ReadsSize = false, ReadsData = false, ReadsPosition = false;
-  auto ReadsProgramId = [&](NodeId Expr) {
-    bool Found = false;
-    T.walk(Expr, [&](NodeId N) {
-      Found |= T.kind(N) == PyKind::Call &&
-               M.languageCallee(N) == "program_id";
-    });
-    return Found;
-  };
+  bool ReadsSize = false, ReadsData = false;
+  bool ReadsPosition = callsProgramId(Bound);
   T.walk(Bound, [&](NodeId N) {
-    if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "program_id")
-      ReadsPosition = true;
     if (T.kind(N) == PyKind::Call && M.languageCallee(N) == "load")
       ReadsData = true;
     if (T.kind(N) != PyKind::Identifier)
@@ -209,7 +209,7 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
     if (const Binding *B = resolve(Name, N)) {
       if (B->Kind == BindingKind::LoopTarget)
         return;
-      if (B->Value != NoNode && ReadsProgramId(B->Value))
+      if (B->Value != NoNode && callsProgramId(B->Value))
         ReadsPosition = true;
       else if (isLoadedData(*B))
         ReadsData = true;

@@ -161,6 +161,8 @@ public:
   /// True when Bound reads a runtime size (an argument or a value computed
   /// from one) and no loaded data, and is more than loop variables.
   bool isSizeBound(NodeId Bound) const;
+  /// True when Expr calls tl.program_id (directly, no names followed).
+  bool callsProgramId(NodeId Expr) const;
   /// True when the value bound by B reads memory (its expression holds a
   /// tl.load, or it is computed from such a binding).
   bool isLoadedData(const Binding &B) const;
