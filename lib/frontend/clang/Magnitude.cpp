@@ -2,24 +2,20 @@
 //
 // See Magnitude.h for the terms. The analysis is a single memoised walk per
 // expression: leaves get a bound from what they are (a literal, 'threadIdx.x',
-// a parameter), operators combine bounds, and a local variable's bound is the
-// join of the values assigned to it, or of its loop limit when it is a loop
-// counter. Every result is clamped to the range of the expression's type (a
-// wrapped value cannot be larger than its type); wrapAt() compares the
-// unclamped bound of an operation with the range of its type.
+// a SYCL query, a parameter, a call whose callee's returns are bounded),
+// operators combine bounds, and every result is clamped to the range of the
+// expression's type (a wrapped value cannot be larger than its type).
 //
-// Why one long file: the magnitude lattice, its transfer functions for every
-// operator and the wrap search share one recursive evaluator and its caches;
-// splitting them would expose that evaluator's internals in a header. Next
-// split: the address-use collection and the size-limit tests (issue 29).
+// This file: the lattice, integer widths and that expression walk. A local
+// variable's bound (what is assigned to it, its loop limit) comes from
+// MagnitudeVariables.cpp; the operations that wrap and the places where an
+// integer becomes an address are found in WrapSites.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/clang/Magnitude.h"
 #include "lib/frontend/clang/DepthLimit.h"
-#include "clang/AST/Attr.h"
+#include "lib/frontend/clang/MagnitudeInternal.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
@@ -28,19 +24,12 @@ using namespace clang;
 
 namespace kerneltidy {
 
+using namespace magnitude_detail;
+
 static constexpr uint64_t Int64Max = uint64_t(INT64_MAX);
 /// Template non-type parameters seen in a template pattern: tile and block
 /// sizes in practice.
 static constexpr uint64_t TemplateConstantBound = uint64_t(1) << 16;
-
-static uint64_t satAdd(uint64_t A, uint64_t B) {
-  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
-}
-static uint64_t satMul(uint64_t A, uint64_t B) {
-  if (A == 0 || B == 0)
-    return 0;
-  return A > UINT64_MAX / B ? UINT64_MAX : A * B;
-}
 
 llvm::StringRef magnitudeKindName(MagnitudeKind K) {
   switch (K) {
@@ -93,258 +82,8 @@ bool isSubWordIntegerType(QualType T, const ASTContext &Ctx) {
   return W && W->Bits < 32 && !T->isBooleanType();
 }
 
-static bool isCompoundMul(BinaryOperatorKind K) {
-  return K == BO_Mul || K == BO_Shl || K == BO_MulAssign || K == BO_ShlAssign;
-}
-
 //===----------------------------------------------------------------------===//
-// Collection
-//===----------------------------------------------------------------------===//
-
-static const VarDecl *localVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  if (!DRE)
-    return nullptr;
-  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
-      VD->isInvalidDecl())
-    return nullptr;
-  return VD;
-}
-
-MagnitudeAnalysis::MagnitudeAnalysis(const FunctionDecl &Fn, ASTContext &Ctx,
-                                     MagnitudeOptions Opts)
-    : Fn(Fn), Ctx(Ctx), Options(std::move(Opts)) {
-  if (const Stmt *Body = Fn.getBody())
-    collect(Body);
-}
-
-void MagnitudeAnalysis::noteLoop(const Stmt *CondStmt) {
-  const auto *Cond = dyn_cast_or_null<Expr>(CondStmt);
-  if (!Cond || Cond->containsErrors())
-    return;
-  AnalysisDepthGuard Depth;
-  if (Depth.exceeded()) {
-    TooDeep = true;
-    return;
-  }
-  Cond = Cond->IgnoreParenImpCasts();
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return;
-  if (BO->getOpcode() == BO_LAnd) {
-    noteLoop(BO->getLHS());
-    noteLoop(BO->getRHS());
-    return;
-  }
-  const Expr *Counter = nullptr, *Limit = nullptr;
-  switch (BO->getOpcode()) {
-  case BO_LT:
-  case BO_LE:
-  case BO_NE:
-    Counter = BO->getLHS();
-    Limit = BO->getRHS();
-    break;
-  case BO_GT:
-  case BO_GE:
-    Counter = BO->getRHS();
-    Limit = BO->getLHS();
-    break;
-  default:
-    return;
-  }
-  if (const VarDecl *VD = localVar(Counter)) {
-    VarInfo &Info = Vars[VD];
-    if (!Info.LoopLimit)
-      Info.LoopLimit = Limit->IgnoreParenImpCasts();
-  }
-}
-
-void MagnitudeAnalysis::collect(const Stmt *S) {
-  if (!S)
-    return;
-  AnalysisDepthGuard Depth;
-  if (Depth.exceeded()) {
-    TooDeep = true;
-    return;
-  }
-  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    collect(LE->getBody());
-    return;
-  }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D)) {
-        if (VD->isInvalidDecl())
-          continue;
-        VarInfo &Info = Vars[VD];
-        if (const Expr *Init = VD->getInit())
-          Info.Values.push_back(Init);
-      }
-  } else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(S)) {
-    if (const VarDecl *VD = localVar(CAO->getLHS())) {
-      Vars[VD].Compound.push_back(CAO);
-      if (!Loops.empty())
-        CompoundInLoop.insert(CAO);
-    }
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->getOpcode() == BO_Assign)
-      if (const VarDecl *VD = localVar(BO->getLHS()))
-        Vars[VD].Values.push_back(BO->getRHS());
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *VD = localVar(UO->getSubExpr()))
-        Vars[VD].Escapes = true;
-    if (UO->isIncrementDecrementOp())
-      if (const VarDecl *VD = localVar(UO->getSubExpr()))
-        Vars[VD].Incremented = true;
-  } else if (const auto *AS = dyn_cast<AsmStmt>(S)) {
-    // Written by inline assembly ('"=r"(result)'): unknown writes.
-    for (unsigned I = 0, N = AS->getNumOutputs(); I < N; ++I)
-      if (const VarDecl *VD = localVar(AS->getOutputExpr(I)))
-        Vars[VD].Escapes = true;
-  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    // Bound to a non-const reference parameter: the callee may write it.
-    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
-                               isa<CXXMethodDecl>(Callee) &&
-                               !cast<CXXMethodDecl>(Callee)->isStatic()
-                           ? 1
-                           : 0;
-      for (unsigned I = Shift, N = Call->getNumArgs(); I < N; ++I) {
-        if (I - Shift >= Callee->getNumParams())
-          break;
-        QualType PT = Callee->getParamDecl(I - Shift)->getType();
-        if (PT->isReferenceType() &&
-            !PT.getNonReferenceType().isConstQualified())
-          if (const VarDecl *VD = localVar(Call->getArg(I)))
-            Vars[VD].Escapes = true;
-      }
-    }
-  }
-
-  const Stmt *LoopCond = nullptr;
-  bool IsLoop = true;
-  if (const auto *FS = dyn_cast<ForStmt>(S))
-    LoopCond = FS->getCond();
-  else if (const auto *WS = dyn_cast<WhileStmt>(S))
-    LoopCond = WS->getCond();
-  else if (const auto *DoS = dyn_cast<DoStmt>(S))
-    LoopCond = DoS->getCond();
-  else
-    IsLoop = isa<CXXForRangeStmt>(S);
-  if (LoopCond)
-    noteLoop(LoopCond);
-  if (IsLoop)
-    Loops.push_back(S);
-  for (const Stmt *Child : S->children())
-    collect(Child);
-  if (IsLoop)
-    Loops.pop_back();
-}
-
-llvm::ArrayRef<const Expr *> MagnitudeAnalysis::valueExprs(const VarDecl *VD) {
-  auto It = Vars.find(VD);
-  if (It == Vars.end())
-    return {};
-  return It->second.Values;
-}
-
-llvm::ArrayRef<const BinaryOperator *>
-MagnitudeAnalysis::compoundAssignments(const VarDecl *VD) {
-  auto It = Vars.find(VD);
-  if (It == Vars.end())
-    return {};
-  return It->second.Compound;
-}
-
-Wrap MagnitudeAnalysis::loopLimitWrap(const VarDecl *VD) {
-  Wrap W;
-  const Expr *Limit = loopLimit(VD);
-  if (!Limit || Options.AssumeWide.contains(VD) ||
-      !isNarrowIntegerType(VD->getType(), Ctx))
-    return W;
-  Magnitude M = of(Limit);
-  uint64_t Max = integerWidth(VD->getType(), Ctx)->maxValue();
-  if (!M.isLarge() || M.Max <= Max)
-    return W;
-  if (std::optional<uint64_t> Bound = serialCounterBound(VD))
-    if (*Bound <= Max)
-      return W;
-  W.Kind = WrapKind::LoopLimit;
-  W.Op = Limit;
-  W.ComputedIn = VD->getType();
-  W.Limit = Max;
-  W.Result = M;
-  W.LHS = M;
-  return W;
-}
-
-std::optional<uint64_t>
-MagnitudeAnalysis::serialCounterBound(const VarDecl *VD) {
-  auto It = Vars.find(VD);
-  if (It == Vars.end() || !It->second.LoopLimit || It->second.Escapes)
-    return std::nullopt;
-  const VarInfo &Info = It->second;
-  // One value only, the constant start; no plain assignment later.
-  if (Info.Values.size() != 1 || Info.Values.front() != VD->getInit())
-    return std::nullopt;
-  Magnitude Start = of(VD->getInit());
-  if (!Start.isConstant())
-    return std::nullopt;
-  uint64_t Step = Info.Incremented ? 1 : 0;
-  for (const BinaryOperator *C : Info.Compound) {
-    if (C->getOpcode() != BO_AddAssign && C->getOpcode() != BO_SubAssign)
-      return std::nullopt;
-    Magnitude R = of(C->getRHS());
-    if (!R.isConstant())
-      return std::nullopt;
-    Step = std::max(Step, R.Max);
-  }
-  if (Step == 0)
-    return std::nullopt;
-  return satAdd(Start.Max, satMul(Step, Options.MaxSerialIterations));
-}
-
-const Expr *MagnitudeAnalysis::loopLimit(const VarDecl *VD) {
-  auto It = Vars.find(VD);
-  return It == Vars.end() ? nullptr : It->second.LoopLimit;
-}
-
-std::vector<const VarDecl *> MagnitudeAnalysis::variablesIn(const Expr *E) {
-  std::vector<const VarDecl *> Out;
-  if (!E)
-    return Out;
-  llvm::SmallVector<const Stmt *, 16> Work{E};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
-            !VD->isInvalidDecl() &&
-            std::find(Out.begin(), Out.end(), VD) == Out.end())
-          Out.push_back(VD);
-      continue;
-    }
-    // A subscript's value is loaded from memory, not derived from its index.
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
-      Work.push_back(ASE->getBase());
-      continue;
-    }
-    if (isa<UnaryExprOrTypeTraitExpr>(S) || isa<LambdaExpr>(S))
-      continue;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return Out;
-}
-
-//===----------------------------------------------------------------------===//
-// Magnitudes
+// The expression walk
 //===----------------------------------------------------------------------===//
 
 Magnitude MagnitudeAnalysis::capped(Magnitude M) const {
@@ -412,9 +151,8 @@ Magnitude MagnitudeAnalysis::productOf(const Magnitude &L, const Magnitude &R,
   return capped({Max, std::max(L.Kind, R.Kind)});
 }
 
-/// Is E (an operand of arithmetic) computed in 64 bits once the variables in
-/// MagnitudeOptions::AssumeWide are?
-static bool isAssumedWide(const Expr *E, const MagnitudeOptions &Opts) {
+bool magnitude_detail::isAssumedWide(const Expr *E,
+                                     const MagnitudeOptions &Opts) {
   if (Opts.AssumeWide.empty() || !E)
     return false;
   E = E->IgnoreParenImpCasts();
@@ -462,6 +200,13 @@ static bool isNamed(const NamedDecl *D, std::initializer_list<llvm::StringRef> N
     return false;
   llvm::StringRef N = D->getName();
   return llvm::is_contained(Names, N);
+}
+
+bool magnitude_detail::isMinMaxCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Call->getNumArgs() == 2 &&
+         isNamed(Callee, {"min", "umin", "llmin", "ullmin", "max", "umax",
+                          "llmax", "ullmax"});
 }
 
 /// The CUDA/HIP builtin index variables.
@@ -589,87 +334,6 @@ MagnitudeAnalysis::returnBound(const CallExpr *Call) {
     M = join(M, V);
   }
   return capped(storedIn(M, Call->getType()));
-}
-
-Magnitude MagnitudeAnalysis::ofVariable(const VarDecl *VD) {
-  if (!VD || VD->isInvalidDecl())
-    return Magnitude::unknown();
-  auto Cached = VarCache.find(VD);
-  if (Cached != VarCache.end())
-    return Cached->second;
-  auto It = Vars.find(VD);
-  if (It == Vars.end()) {
-    // Declared outside this function (a lambda's capture seen from the
-    // lambda alone): its initialiser when it is const, else unknown writes.
-    if (VD->getType().isConstQualified())
-      if (const Expr *Init = VD->getInit())
-        return of(Init);
-    Magnitude M{UINT64_MAX, MagnitudeKind::Size};
-    return capped(storedIn(M, VD->getType()));
-  }
-  if (!InProgress.insert(VD).second)
-    return Magnitude::constant(0); // bottom: the other values decide
-  const VarInfo &Info = It->second;
-  bool Wide = Options.AssumeWide.contains(VD);
-  auto ValueOf = [&](const Expr *V) {
-    // A widened variable no longer converts its values to 32 bits.
-    if (Wide)
-      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(V))
-        if (ICE->getCastKind() == CK_IntegralCast)
-          V = ICE->getSubExpr();
-    return of(V);
-  };
-  Magnitude M = Magnitude::constant(0);
-  if (Info.LoopLimit) {
-    // Below its limit wherever the loop body runs (and equal to it after):
-    // the limit bounds it, whatever the start ('auto i = blockIdx.x *
-    // blockDim.x + threadIdx.x; i < n' is no larger than 'n').
-    Magnitude Limit = of(Info.LoopLimit);
-    M = Limit;
-    if (const Expr *Init = VD->getInit()) {
-      Magnitude Start = ValueOf(Init);
-      if (!Start.Known)
-        M = Start;
-      else if (Limit.Known)
-        M.Kind = std::max(Start.Kind, Limit.Kind);
-    }
-    if (std::optional<uint64_t> Bound = serialCounterBound(VD))
-      if (M.Known)
-        M.Max = std::min(M.Max, *Bound);
-  } else {
-    for (const Expr *V : Info.Values)
-      M = join(M, ValueOf(V));
-    for (const BinaryOperator *C : Info.Compound) {
-      Magnitude R = of(C->getRHS());
-      switch (C->getOpcode()) {
-      case BO_AddAssign:
-      case BO_OrAssign:
-      case BO_XorAssign: {
-        Magnitude S = join(M, R);
-        if (S.Known) {
-          S.Max = satAdd(M.Max, R.Max);
-          // Accumulated in a loop: as far as the element cap.
-          if (CompoundInLoop.contains(C) && R.isLarge())
-            S.Max = std::max(S.Max, Options.MaxElementCount);
-        }
-        M = capped(S);
-        break;
-      }
-      case BO_MulAssign:
-      case BO_ShlAssign:
-        M = join(M, productOf(M, R, C->getOpcode() == BO_ShlAssign));
-        break;
-      default:
-        break; // '-=', '/=', '%=', '>>=', '&=' do not grow it
-      }
-    }
-  }
-  if (Info.Escapes) // written through a pointer: anything its type holds
-    M = join(M, capped(storedIn({UINT64_MAX, MagnitudeKind::Size},
-                                VD->getType())));
-  InProgress.erase(VD);
-  VarCache[VD] = M;
-  return M;
 }
 
 Magnitude MagnitudeAnalysis::binary(const BinaryOperator *BO) {
@@ -838,9 +502,7 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && Call->getNumArgs() == 2 &&
-        isNamed(Callee, {"min", "umin", "llmin", "ullmin", "max", "umax",
-                         "llmax", "ullmax"})) {
+    if (isMinMaxCall(Call)) {
       Magnitude A = of(Call->getArg(0)), B = of(Call->getArg(1));
       if (Callee->getName().contains("min"))
         return B.Max < A.Max ? B : A;
@@ -854,371 +516,6 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
     return leaf(E);
   }
   return leaf(E);
-}
-
-//===----------------------------------------------------------------------===//
-// Wraps
-//===----------------------------------------------------------------------===//
-
-/// Is Op the conversion of a value into a variable that is assumed wide?
-static bool convertsIntoWideVar(const ImplicitCastExpr *ICE,
-                                const MagnitudeOptions &Opts,
-                                ASTContext &Ctx) {
-  if (Opts.AssumeWide.empty())
-    return false;
-  for (const auto &P : Ctx.getParents(*ICE)) {
-    if (const auto *VD = P.get<VarDecl>())
-      return Opts.AssumeWide.contains(VD);
-    if (const auto *BO = P.get<BinaryOperator>()) {
-      if (BO->isAssignmentOp() && BO->getRHS() == ICE)
-        if (const VarDecl *VD = localVar(BO->getLHS()))
-          return Opts.AssumeWide.contains(VD);
-      // An arithmetic conversion: with a wide operand it would not happen.
-      if (!BO->isAssignmentOp())
-        return isAssumedWide(BO->getLHS(), Opts) ||
-               isAssumedWide(BO->getRHS(), Opts);
-    }
-  }
-  return false;
-}
-
-Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
-  Wrap W;
-  if (!E || E->containsErrors() || E->isTypeDependent() ||
-      E->isValueDependent())
-    return W;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (!isCompoundMul(BO->getOpcode()))
-      return W;
-    QualType T = BO->getType();
-    if (const auto *CAO = dyn_cast<CompoundAssignOperator>(BO)) {
-      T = CAO->getComputationResultType();
-      if (const VarDecl *VD = localVar(CAO->getLHS()))
-        if (Options.AssumeWide.contains(VD))
-          return W;
-    } else if (isAssumedWide(BO, Options)) {
-      return W;
-    }
-    if (!isNarrowIntegerType(T, Ctx))
-      return W;
-    Magnitude L = of(BO->getLHS()), R = of(BO->getRHS());
-    if (!L.Known || !R.Known)
-      return W;
-    // Two quantities that can both be large; or a grid index scaled by a
-    // constant block size ('blockIdx.x * 256', 'blockIdx.x << 8').
-    if (L.isConstant() && R.Kind != MagnitudeKind::GridIndex)
-      return W;
-    if (R.isConstant() && L.Kind != MagnitudeKind::GridIndex)
-      return W;
-    Magnitude Result = productOf(BO, L, R);
-    uint64_t Limit = integerWidth(T, Ctx)->maxValue();
-    if (Result.Max <= Limit)
-      return W;
-    W.Kind = WrapKind::Product;
-    W.Op = BO;
-    W.ComputedIn = T;
-    W.Limit = Limit;
-    W.Result = Result;
-    W.LHS = L;
-    W.RHS = R;
-    return W;
-  }
-  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-    if (ICE->getCastKind() != CK_IntegralCast)
-      return W;
-    QualType T = ICE->getType();
-    const Expr *Sub = ICE->getSubExpr();
-    if (!isNarrowIntegerType(T, Ctx) || !integerWidth(Sub->getType(), Ctx))
-      return W;
-    // Into a type narrower than 32 bits: the value is a byte or a short by
-    // the programmer's choice, bounded by 2^width; no index width wraps.
-    if (isSubWordIntegerType(T, Ctx))
-      return W;
-    Magnitude S = of(Sub);
-    uint64_t Limit = integerWidth(T, Ctx)->maxValue();
-    if (!S.isLarge() || S.Max <= Limit)
-      return W;
-    if (convertsIntoWideVar(ICE, Options, Ctx))
-      return W;
-    W.Kind = WrapKind::Narrowing;
-    W.Op = ICE;
-    W.ComputedIn = T;
-    W.Limit = Limit;
-    W.Result = S;
-    W.LHS = S;
-    return W;
-  }
-  return W;
-}
-
-std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
-  std::vector<Wrap> Out;
-  llvm::SmallVector<const Expr *, 16> Work;
-  llvm::SmallPtrSet<const Expr *, 4> Subtrahends;
-  if (E)
-    Work.push_back(E);
-  while (!Work.empty()) {
-    const Expr *X = Work.pop_back_val();
-    if (!X || X->containsErrors())
-      continue;
-    if (!Subtrahends.contains(X))
-      if (Wrap W = wrapAt(X))
-        Out.push_back(W);
-    // Walk only where the value flows: through arithmetic, casts and the
-    // arms of '?:', into 'min'/'max', not into call arguments, subscripts
-    // (their value is loaded) or comparisons.
-    if (const auto *PE = dyn_cast<ParenExpr>(X)) {
-      Work.push_back(PE->getSubExpr());
-    } else if (const auto *FE = dyn_cast<FullExpr>(X)) {
-      Work.push_back(FE->getSubExpr());
-    } else if (const auto *CE = dyn_cast<CastExpr>(X)) {
-      // A conversion into fewer than 32 bits keeps only low bits, which a
-      // wrap past 2^31 below it does not change through '+', '-', '*' and
-      // '<<' (a division or right shift in between is a blind spot).
-      if (!isSubWordIntegerType(CE->getType(), Ctx))
-        Work.push_back(CE->getSubExpr());
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
-      if (BO->isComparisonOp() || BO->isLogicalOp())
-        continue;
-      if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
-        Work.push_back(BO->getRHS());
-        continue;
-      }
-      // A subtrahend computed in the difference's own type: a difference
-      // that is an offset is not negative, so the subtrahend's true value
-      // is at most the minuend's, which the type holds ('i - i3 * ne3.z'
-      // with 'i3 = i / ne3.z'); a minuend that wraps is reported itself.
-      if (BO->getOpcode() == BO_Sub)
-        if (const auto *Sub =
-                dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
-          if ((Sub->getOpcode() == BO_Mul || Sub->getOpcode() == BO_Shl) &&
-              Ctx.hasSameType(Sub->getType(), BO->getType()))
-            Subtrahends.insert(Sub);
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {
-      if (UO->isArithmeticOp() || UO->isIncrementDecrementOp())
-        Work.push_back(UO->getSubExpr());
-    } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(X)) {
-      Work.push_back(CO->getFalseExpr());
-      Work.push_back(CO->getTrueExpr());
-    } else if (const auto *Call = dyn_cast<CallExpr>(X)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Call->getNumArgs() == 2 &&
-          isNamed(Callee, {"min", "umin", "llmin", "ullmin", "max", "umax",
-                           "llmax", "ullmax"})) {
-        Work.push_back(Call->getArg(1));
-        Work.push_back(Call->getArg(0));
-      }
-    }
-  }
-  std::sort(Out.begin(), Out.end(), [](const Wrap &A, const Wrap &B) {
-    return A.Op->getBeginLoc().getRawEncoding() <
-               B.Op->getBeginLoc().getRawEncoding() ||
-           (A.Op->getBeginLoc() == B.Op->getBeginLoc() &&
-            A.Op->getEndLoc().getRawEncoding() >
-                B.Op->getEndLoc().getRawEncoding());
-  });
-  return Out;
-}
-
-std::optional<BoundaryShape> boundaryShape(const Wrap &W) {
-  if (W.Kind != WrapKind::Product)
-    return std::nullopt;
-  // The last offset of a tensor is numel - 1: an example shape must reach
-  // Limit + 2 elements for an offset to pass Limit (PyTorch's regression
-  // shape for the seed: 2 * 2147483649).
-  uint64_t Target = W.Limit + 2;
-  bool Shift = isa<BinaryOperator>(W.Op) &&
-               (cast<BinaryOperator>(W.Op)->getOpcode() == BO_Shl ||
-                cast<BinaryOperator>(W.Op)->getOpcode() == BO_ShlAssign);
-  auto Other = [&](uint64_t Small) -> uint64_t {
-    uint64_t Factor = Shift ? (Small >= 63 ? UINT64_MAX : uint64_t(1) << Small)
-                            : Small;
-    return Factor ? (Target + Factor - 1) / Factor : UINT64_MAX;
-  };
-  constexpr uint64_t SmallBound = uint64_t(1) << 16;
-  // A bounded factor (block size, constant, shift count) takes its bound;
-  // otherwise the right-hand factor takes 2.
-  if (Shift || W.RHS.Max <= SmallBound || W.RHS.isConstant()) {
-    uint64_t R = Shift ? std::min<uint64_t>(W.RHS.Max, 62) : W.RHS.Max;
-    uint64_t L = Other(R);
-    if (R > 0 && L <= W.LHS.Max)
-      return BoundaryShape{L, R};
-  }
-  if (W.LHS.Max <= SmallBound || W.LHS.isConstant()) {
-    uint64_t L = W.LHS.Max;
-    uint64_t R = Other(L);
-    if (L > 0 && R <= W.RHS.Max)
-      return BoundaryShape{L, R};
-  }
-  if (!Shift && W.RHS.Max >= 2 && Other(2) <= W.LHS.Max)
-    return BoundaryShape{Other(2), 2};
-  if (!Shift && W.LHS.Max >= 2 && Other(2) <= W.RHS.Max)
-    return BoundaryShape{2, Other(2)};
-  return std::nullopt;
-}
-
-//===----------------------------------------------------------------------===//
-// Address uses
-//===----------------------------------------------------------------------===//
-
-bool isSizeArgument(const FunctionDecl *Callee, unsigned Index) {
-  if (!Callee || !Callee->getIdentifier())
-    return false;
-  llvm::StringRef N = Callee->getName();
-  N.consume_front("__builtin_");
-  if (N == "memcpy" || N == "memmove" || N == "memset" || N == "memcmp")
-    return Index == 2;
-  if (N.starts_with("cudaMemcpy") || N.starts_with("hipMemcpy") ||
-      N.starts_with("cudaMemset") || N.starts_with("hipMemset"))
-    return Index == 2 && !N.contains("2D") && !N.contains("3D") &&
-           !N.contains("Symbol");
-  return false;
-}
-
-/// True when Base addresses CUDA/HIP shared memory: a '__shared__' variable,
-/// or a local pointer initialised from one ('reinterpret_cast<float *>(smem
-/// + 1024)', '&tile[0]'). Shared memory is at most 228 KiB per block, so no
-/// valid offset into it comes near 2^31: an index there is not a wrap site.
-static bool isSharedMemoryBase(const Expr *Base, unsigned Depth = 0) {
-  if (!Base || Depth > 4)
-    return false;
-  const Expr *E = Base->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref)
-      return isSharedMemoryBase(UO->getSubExpr(), Depth + 1);
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return isSharedMemoryBase(ASE->getBase(), Depth + 1);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)
-      return isSharedMemoryBase(BO->getLHS()->getType()->isPointerType()
-                                    ? BO->getLHS()
-                                    : BO->getRHS(),
-                                Depth + 1);
-    return false;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD)
-    return false;
-  if (VD->hasAttr<CUDASharedAttr>())
-    return true;
-  // A local pointer that is only ever its initialiser (const, or written
-  // nowhere else is not checked: kernels re-point such locals rarely, and
-  // never from shared to global memory).
-  if (VD->isLocalVarDecl() && VD->getType()->isPointerType() && VD->getInit())
-    return isSharedMemoryBase(VD->getInit(), Depth + 1);
-  return false;
-}
-
-std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
-                                           ASTContext &Ctx) {
-  std::vector<AddressUse> Out;
-  auto IsInt = [&](const Expr *E) {
-    return E && !E->containsErrors() && !E->isTypeDependent() &&
-           integerWidth(E->getType(), Ctx).has_value();
-  };
-  // Offset helpers (TensorInfo's IndexToOffset, 'get_offset', 'index_of'):
-  // what they return becomes an address in the caller.
-  bool ReturnsOffset = false;
-  if (Fn.getIdentifier()) {
-    std::string Name = Fn.getName().lower();
-    ReturnsOffset = llvm::StringRef(Name).contains("offset") ||
-                    llvm::StringRef(Name).contains("index");
-  }
-  llvm::SmallVector<const Stmt *, 32> Work;
-  if (Fn.getBody())
-    Work.push_back(Fn.getBody());
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-      Work.push_back(LE->getBody());
-      continue;
-    }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (IsInt(ASE->getIdx()) && !isSharedMemoryBase(ASE->getBase()))
-        Out.push_back({ASE->getIdx(), ASE});
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      BinaryOperatorKind Op = BO->getOpcode();
-      if (Op == BO_Add || Op == BO_Sub || Op == BO_AddAssign ||
-          Op == BO_SubAssign) {
-        const Expr *L = BO->getLHS(), *R = BO->getRHS();
-        if (L->getType()->isPointerType() && IsInt(R)) {
-          if (!isSharedMemoryBase(L))
-            Out.push_back({R, BO});
-        } else if (R->getType()->isPointerType() && IsInt(L)) {
-          if (!isSharedMemoryBase(R))
-            Out.push_back({L, BO});
-        }
-      }
-    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S)) {
-      if (OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2 &&
-          IsInt(OCE->getArg(1)))
-        Out.push_back({OCE->getArg(1), OCE});
-    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I)
-        if (isSizeArgument(Callee, I) && IsInt(Call->getArg(I)))
-          Out.push_back({Call->getArg(I), Call});
-    } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      if (ReturnsOffset && IsInt(Ret->getRetValue()))
-        Out.push_back({Ret->getRetValue(), Ret});
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::stable_sort(Out.begin(), Out.end(),
-                   [&](const AddressUse &A, const AddressUse &B) {
-                     return SM.isBeforeInTranslationUnit(
-                         A.Use->getBeginLoc(), B.Use->getBeginLoc());
-                   });
-  return Out;
-}
-
-bool isSizeLimitTest(const Expr *E, ASTContext &Ctx) {
-  if (!E || E->containsErrors())
-    return false;
-  llvm::SmallVector<const Stmt *, 16> Work{E};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        if (Callee->getIdentifier()) {
-          std::string Name = Callee->getName().lower();
-          if (llvm::StringRef(Name).contains("32bit") ||
-              llvm::StringRef(Name).contains("32_bit"))
-            return true;
-        }
-    if (const auto *BO = dyn_cast<BinaryOperator>(S))
-      if (BO->isComparisonOp() && !BO->isValueDependent()) {
-        for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
-          const Expr *Other =
-              Side == BO->getLHS() ? BO->getRHS() : BO->getLHS();
-          Expr::EvalResult R;
-          if (Side->isValueDependent() || Side->containsErrors() ||
-              !Side->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
-            continue;
-          Expr::EvalResult O;
-          if (!Other->isValueDependent() && Other->EvaluateAsInt(O, Ctx))
-            continue; // constant on both sides
-          const llvm::APSInt &V = R.Val.getInt();
-          if (V.isNegative())
-            continue;
-          uint64_t U = V.getLimitedValue();
-          if (U >= uint64_t(INT32_MAX) - 1 && U <= (uint64_t(1) << 32))
-            return true;
-        }
-      }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
 }
 
 } // namespace kerneltidy
