@@ -41,25 +41,20 @@
 // the launch is on; instantiations launched through functors or function
 // pointers stored elsewhere are not seen.
 //
-// Why one long file: the call-site index, the launch guards and the per-site
-// reporting share the check's per-unit state; the tier policy already lives
-// in lib/model/OffsetEvidence. Next split: launch guards and call sites into
-// lib/frontend/clang (issue 29).
+// The call-site index and the size guards before launches, which decide
+// which instantiations are analysed, are in Int32OffsetLaunches.cpp; this
+// file registers the check, builds each wrap's evidence and words the
+// finding, its notes and its fixes.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/frontend/clang/SourceText.h"
-#include "lib/frontend/clang/HostGuards.h"
 #include "lib/frontend/clang/Magnitude.h"
-#include "lib/frontend/clang/WholeUnit.h"
 #include "lib/model/OffsetEvidence.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include <algorithm>
 
 using namespace clang::ast_matchers;
@@ -280,230 +275,6 @@ static const Wrap &primaryWrap(const std::vector<Wrap> &Wraps) {
     if (Rank(W) > Rank(*Best))
       Best = &W;
   return *Best;
-}
-
-/// Site was expanded from an index-type dispatch macro
-/// ('AT_DISPATCH_INDEX_TYPES'): the macro picks the width at run time.
-static bool inIndexDispatchMacro(SourceLocation Loc, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 32; ++Depth) {
-    StringRef Name =
-        Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
-    if (Name.contains("DISPATCH_INDEX"))
-      return true;
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
-}
-
-//===----------------------------------------------------------------------===//
-// Launch sites and size guards (for template instantiations)
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Records every reference to a function with the named function around it.
-/// The host comes from the walk itself, not from the AST's parent map: that
-/// map would cover the whole unit (costly), and the driver narrows the AST's
-/// traversal scope to user code while the launching call of a SYCL functor
-/// sits in a system header's submit template.
-class CallSiteIndexer : public RecursiveASTVisitor<CallSiteIndexer> {
-public:
-  using Base = RecursiveASTVisitor<CallSiteIndexer>;
-  explicit CallSiteIndexer(
-      llvm::DenseMap<const FunctionDecl *,
-                     std::vector<Int32OffsetCheck::CallSite>> &Map)
-      : Map(Map) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
-  bool TraverseDecl(Decl *D) {
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD))
-      if (MD->getParent()->isLambda())
-        FD = nullptr; // look through lambdas
-    if (!FD)
-      return Base::TraverseDecl(D);
-    Hosts.push_back(FD);
-    bool Result = Base::TraverseDecl(D);
-    Hosts.pop_back();
-    return Result;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DRE->getDecl()))
-      Map[FD->getCanonicalDecl()].push_back(
-          {DRE, Hosts.empty() ? nullptr : Hosts.back()});
-    return true;
-  }
-
-private:
-  llvm::DenseMap<const FunctionDecl *, std::vector<Int32OffsetCheck::CallSite>>
-      &Map;
-  llvm::SmallVector<const FunctionDecl *, 8> Hosts;
-};
-} // namespace
-
-void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
-  if (CallSitesIndexed)
-    return;
-  CallSitesIndexed = true;
-  // Every top-level declaration, whatever the traversal scope (see above).
-  CallSiteIndexer Indexer(CallSites);
-  kerneltidy::traverseWholeUnit(Indexer, Ctx);
-}
-
-/// A size-limit test in Host's body that comes before Site (anywhere in
-/// the body when Site is null), or in the body of a function Host calls
-/// before it.
-static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
-                              ASTContext &Ctx, unsigned CalleeDepth = 0) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation SiteLoc =
-      Site ? SM.getFileLoc(Site->getBeginLoc()) : SourceLocation();
-  llvm::SmallVector<const Stmt *, 32> Work{Host.getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-      Work.push_back(LE->getBody());
-      continue;
-    }
-    const auto *E = dyn_cast<Expr>(S);
-    bool Candidate =
-        E && (isa<CallExpr>(E) ||
-              (isa<BinaryOperator>(E) &&
-               cast<BinaryOperator>(E)->isComparisonOp()));
-    if (Candidate && !isa<CXXOperatorCallExpr>(E) &&
-        (SiteLoc.isInvalid() ||
-         SM.isBeforeInTranslationUnit(SM.getFileLoc(E->getBeginLoc()),
-                                      SiteLoc))) {
-      // Test the node itself, not its lambda arguments.
-      bool Test = false;
-      if (const auto *Call = dyn_cast<CallExpr>(E)) {
-        const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Callee && Callee->getIdentifier())
-          Test = kerneltidy::isInt32GuardCallName(Callee->getName());
-        // One level down: a validation helper the host calls first
-        // ('CheckInputs(q, k, v)' whose body tests the extents).
-        if (!Test && Callee && CalleeDepth == 0)
-          if (const FunctionDecl *Def = Callee->getDefinition();
-              Def && Def != &Host && Def->getBody() &&
-              !SM.isInSystemHeader(Def->getLocation()))
-            Test = hasSizeTestBefore(*Def, nullptr, Ctx, 1);
-      } else {
-        Test = kerneltidy::isSizeLimitTest(E, Ctx);
-      }
-      if (Test)
-        return true;
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
-}
-
-const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
-                                              ASTContext &Ctx,
-                                              unsigned Depth) {
-  indexCallSites(Ctx);
-  auto It = CallSites.find(Fn.getCanonicalDecl());
-  if (It == CallSites.end())
-    return nullptr;
-  for (const CallSite &Call : It->second) {
-    const Stmt *Site = Call.Ref;
-    const FunctionDecl *Host = Call.Host;
-    if (!Host || Host == &Fn || !Host->getBody())
-      continue;
-    if (inIndexDispatchMacro(Site->getBeginLoc(), Ctx) ||
-        hasSizeTestBefore(*Host, Site, Ctx))
-      continue;
-    // Called from another instantiation (a device helper of a templated
-    // kernel): reached only as far as that one is.
-    if (Host->isTemplateInstantiation()) {
-      if (Depth < 3 && unguardedLaunch(*Host, Ctx, Depth + 1))
-        return Site;
-      continue;
-    }
-    if (Host->isDependentContext())
-      continue;
-    return Site;
-  }
-  return nullptr;
-}
-
-/// CUDA or HIP host code: a function with neither __device__ nor
-/// __global__ (lambdas inside it included). SYCL device functions carry no
-/// attribute, so outside CUDA and HIP nothing is host-only.
-static bool isHostOnlyFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
-  if (!Ctx.getLangOpts().CUDA)
-    return false;
-  const FunctionDecl *F = &Fn;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(F))
-    if (MD->getParent()->isLambda() &&
-        (MD->hasAttr<CUDADeviceAttr>() || MD->hasAttr<CUDAGlobalAttr>()))
-      return false;
-  return !F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAGlobalAttr>();
-}
-
-/// The 32-bit integer arguments of the kernel launches in a host function
-/// that no size check precedes, as address uses: a value that wraps before
-/// it is passed to a kernel corrupts every offset the kernel forms from it.
-static std::vector<AddressUse> launchArguments(const FunctionDecl &Fn,
-                                               ASTContext &Ctx) {
-  std::vector<AddressUse> Out;
-  llvm::SmallVector<const Stmt *, 32> Work{Fn.getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
-      if (!hasSizeTestBefore(Fn, Launch, Ctx))
-        for (const Expr *Arg : Launch->arguments()) {
-          // The value as the launcher formed it, before the conversion to
-          // the parameter's type: an int product widened to an int64_t
-          // parameter has already wrapped.
-          const Expr *Formed = Arg->IgnoreParenImpCasts();
-          if (!Formed->isValueDependent() && !Formed->containsErrors() &&
-              kerneltidy::isNarrowIntegerType(Formed->getType(), Ctx))
-            Out.push_back({Formed, Launch});
-        }
-      continue;
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return Out;
-}
-
-bool Int32OffsetCheck::launchesAreHostGuarded(const FunctionDecl &Kernel,
-                                              ASTContext &Ctx) {
-  if (!TrustHostGuards || !Kernel.getIdentifier())
-    return false;
-  indexCallSites(Ctx);
-  auto It = CallSites.find(Kernel.getCanonicalDecl());
-  bool Launched = false;
-  if (It != CallSites.end())
-    for (const CallSite &Call : It->second) {
-      const FunctionDecl *Host = Call.Host;
-      if (!Host || Host == &Kernel || !Host->getBody())
-        continue;
-      if (!hasSizeTestBefore(*Host, Call.Ref, Ctx))
-        return false;
-      Launched = true;
-    }
-  if (Launched)
-    return true;
-  // Launched from no function of this unit: read the launchers of the
-  // kernel's directory (lib/analysis/HostGuards.h).
-  const SourceManager &SM = Ctx.getSourceManager();
-  OptionalFileEntryRef File =
-      SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(Kernel.getLocation())));
-  if (!File)
-    return false;
-  llvm::SmallString<256> Dir(File->getName());
-  llvm::sys::fs::make_absolute(Dir);
-  llvm::sys::path::remove_filename(Dir);
-  return kerneltidy::HostGuardIndex::forDirectory(Dir)->launchesAreGuarded(
-      Kernel.getName());
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <vector>
 
+namespace kerneltidy {
+struct AddressUse;
+} // namespace kerneltidy
+
 namespace clang::tidy::kernel {
 
 /// Reports 32-bit offset arithmetic that reaches an address and can wrap.
@@ -43,6 +47,13 @@ private:
   /// Every launcher of Kernel rejects extents past INT32_MAX
   /// (lib/analysis/HostGuards.h).
   bool launchesAreHostGuarded(const FunctionDecl &Kernel, ASTContext &Ctx);
+  /// CUDA or HIP host code: a function with neither __device__ nor
+  /// __global__ (lambdas inside it included).
+  static bool isHostOnlyFunction(const FunctionDecl &Fn, ASTContext &Ctx);
+  /// The 32-bit integer arguments of the unguarded kernel launches in a host
+  /// function, as address uses.
+  static std::vector<kerneltidy::AddressUse>
+  launchArguments(const FunctionDecl &Fn, ASTContext &Ctx);
 
   /// The largest element count of a tensor (option MaxElementCount).
   const uint64_t MaxElementCount;
