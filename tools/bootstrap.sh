@@ -12,7 +12,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
 
 packages=(clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libyaml-cpp-dev
           libgtest-dev libgmock-dev libtree-sitter-dev cmake ninja-build ccache pkg-config
-          pre-commit git)
+          pre-commit git
+          zlib1g-dev libzstd-dev)   # the static archives the wheel's CLI links (pyproject.toml)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -64,7 +65,10 @@ export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 
 if [ ! -f "$build/build.ninja" ]; then
   log "configuring $build"
-  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+  # KT_CMAKE_ARGS: more options for a new build directory (the wheel's
+  # backend, tools/wheel/kernel_tidy_build.py, passes -DKT_STATIC_LLVM=ON).
+  # shellcheck disable=SC2086
+  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release ${KT_CMAKE_ARGS:-} >&2
 fi
 log "building"
 cmake --build "$build" -j "${KT_JOBS:-$(nproc)}" >&2

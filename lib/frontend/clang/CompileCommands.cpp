@@ -72,10 +72,25 @@ std::string findShimDir(llvm::StringRef Argv0) {
 
 llvm::StringRef stubIncludeDir() { return "/__kernel_tidy_missing_headers__"; }
 
+// The compiler's builtin headers (stddef.h, the CUDA wrappers). A static
+// build installed where no clang is (the wheel) carries a copy beside the shim
+// headers, share/kernel-tidy/clang-resource; otherwise the resource directory
+// of the clang it was built with.
+static std::string resourceDirFor(llvm::StringRef ShimDir) {
+  llvm::SmallString<256> Bundled(llvm::sys::path::parent_path(ShimDir));
+  llvm::sys::path::append(Bundled, "clang-resource");
+  llvm::SmallString<256> Builtin(Bundled);
+  llvm::sys::path::append(Builtin, "include", "stddef.h");
+  if (llvm::sys::fs::exists(Builtin))
+    return std::string(Bundled);
+  return KT_CLANG_RESOURCE_DIR;
+}
+
 static void addCommonArgs(std::vector<std::string> &Args,
                           llvm::StringRef ShimDir) {
-  if (llvm::StringRef(KT_CLANG_RESOURCE_DIR).size())
-    Args.push_back("-resource-dir=" KT_CLANG_RESOURCE_DIR);
+  std::string ResourceDir = resourceDirFor(ShimDir);
+  if (!ResourceDir.empty())
+    Args.push_back("-resource-dir=" + ResourceDir);
   Args.push_back("-isystem");
   Args.push_back(std::string(ShimDir));
   // Kernel code is full of casts and unused values: only errors matter to
