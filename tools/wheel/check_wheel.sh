@@ -5,8 +5,10 @@
 #   2. `kernel-tidy --version`, then `kernel-tidy fixtures/` reports a finding
 #      of every check and exits 1;
 #   3. `pre-commit try-repo` of this repository's `kernel-tidy-python` hook in
-#      a scratch repository refuses the seed's buggy kernel and passes its
-#      fixed twin (pre-commit installs the wheel: KERNEL_TIDY_WHEEL).
+#      a scratch repository refuses the width seed's buggy kernel (PyTorch's
+#      spatial softmax backward; the store-mask seed's C++ tier is not shown
+#      by default) and passes its fixed twin (pre-commit installs the wheel:
+#      KERNEL_TIDY_WHEEL). try-repo sees committed files and staged changes.
 # Steps 1-3 run in a private mount namespace where LLVM's and Clang's
 # install trees are empty (needs root for `unshare -m`; otherwise they run
 # with LLVM visible and say so). Not part of tools/test.sh: the static link
@@ -53,13 +55,13 @@ export HOME=$tmp/home PRE_COMMIT_HOME=$tmp/pre-commit PIP_NO_INDEX=1 KERNEL_TIDY
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org
 mkdir -p "$HOME" "$tmp/scratch"
 cd "$tmp/scratch" && git init -q .
-seed=$root/fixtures/cuda/kernel-store-mask-mismatch/seed_nll_loss_backward
+seed=$root/fixtures/cuda/kernel-int32-offset/seed_spatial_softmax_backward
 cp "$seed.cu" kernel.cu && git add kernel.cu
 set +e
 pre-commit try-repo "$root" kernel-tidy-python --files kernel.cu > "$tmp/try.txt" 2>&1
 rc=$?
 set -e
-[ "$rc" -ne 0 ] && grep -q "\[kernel-store-mask-mismatch\]" "$tmp/try.txt" ||
+[ "$rc" -ne 0 ] && grep -q "\[kernel-int32-offset\]" "$tmp/try.txt" ||
   { cat "$tmp/try.txt"; fail "the hook did not refuse the seed's buggy kernel"; }
 echo "   pre-commit try-repo kernel-tidy-python: the seed's buggy kernel is refused"
 cp "$seed.fixed.cu" kernel.cu && git add kernel.cu
