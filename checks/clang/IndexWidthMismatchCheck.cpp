@@ -65,12 +65,6 @@
 #include <tuple>
 
 using namespace clang::ast_matchers;
-using kerneltidy::FamilyKind;
-using kerneltidy::FamilyRole;
-using kerneltidy::FamilyTag;
-using kerneltidy::IndexWidthPolicy;
-using kerneltidy::KernelWidthSummary;
-using kerneltidy::SourcePosition;
 
 namespace clang::tidy::kernel {
 

@@ -17,15 +17,6 @@
 #include <set>
 #include <tuple>
 
-
-using kerneltidy::FamilyKind;
-using kerneltidy::FamilyRole;
-using kerneltidy::FamilyTag;
-using kerneltidy::IndexWidthPolicy;
-using kerneltidy::KernelWidthSummary;
-using kerneltidy::SourcePosition;
-
-
 namespace clang::tidy::kernel {
 
 using namespace index_width_mismatch;

@@ -17,6 +17,13 @@
 
 namespace clang::tidy::kernel::index_width_mismatch {
 
+using kerneltidy::FamilyKind;
+using kerneltidy::FamilyRole;
+using kerneltidy::FamilyTag;
+using kerneltidy::IndexWidthPolicy;
+using kerneltidy::KernelWidthSummary;
+using kerneltidy::SourcePosition;
+
 constexpr llvm::StringLiteral CheckId = "kernel-index-width-mismatch";
 
 struct PairMessages {
