@@ -2,7 +2,7 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/clang/KernelCheckMembers.h"
 #include "lib/report/Finding.h"
 #include "lib/model/OperationFamilies.h"
 #include "llvm/ADT/SetVector.h"
@@ -15,16 +15,8 @@ namespace clang::tidy::kernel {
 /// For the user-facing documentation see
 /// docs/checks/kernel-index-width-mismatch.md.
 class IndexWidthMismatchCheck : public ClangTidyCheck {
-public:
-  static constexpr bool Implemented = true;
-
-  IndexWidthMismatchCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
+  KERNEL_TIDY_CHECK_MEMBERS(IndexWidthMismatchCheck)
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
   struct LaunchSite {

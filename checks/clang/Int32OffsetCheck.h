@@ -2,7 +2,7 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_INT32OFFSETCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_INT32OFFSETCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/clang/KernelCheckMembers.h"
 #include "lib/model/Confidence.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -26,15 +26,8 @@ public:
     const Stmt *Ref;
     const FunctionDecl *Host;
   };
-  static constexpr bool Implemented = true;
-
-  Int32OffsetCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
+  KERNEL_TIDY_CHECK_MEMBERS(Int32OffsetCheck)
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
 
 private:

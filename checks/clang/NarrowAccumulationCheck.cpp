@@ -96,6 +96,10 @@ using kerneltidy::TypeDispatch;
 
 namespace clang::tidy::kernel {
 
+NarrowAccumulationCheck::NarrowAccumulationCheck(StringRef Name,
+                                                 ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context) {}
+
 void NarrowAccumulationCheck::registerPPCallbacks(
     const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) {
   DispatchSites.clear();

@@ -2,7 +2,7 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_NARROWACCUMULATIONCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_NARROWACCUMULATIONCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/clang/KernelCheckMembers.h"
 #include "lib/frontend/clang/TypeDispatch.h"
 #include <vector>
 
@@ -12,18 +12,9 @@ namespace clang::tidy::kernel {
 ///
 /// For the user-facing documentation see docs/checks/kernel-narrow-accumulation.md.
 class NarrowAccumulationCheck : public ClangTidyCheck {
-public:
-  static constexpr bool Implemented = true;
-
-  NarrowAccumulationCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
+  KERNEL_TIDY_CHECK_MEMBERS(NarrowAccumulationCheck)
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
 private:

@@ -2,7 +2,7 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_STOREMASKMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_STOREMASKMISMATCHCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/clang/KernelCheckMembers.h"
 #include "lib/model/Confidence.h"
 
 namespace kerneltidy {
@@ -16,16 +16,8 @@ namespace clang::tidy::kernel {
 ///
 /// For the user-facing documentation see docs/checks/kernel-store-mask-mismatch.md.
 class StoreMaskMismatchCheck : public ClangTidyCheck {
-public:
-  static constexpr bool Implemented = true;
-
-  StoreMaskMismatchCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
+  KERNEL_TIDY_CHECK_MEMBERS(StoreMaskMismatchCheck)
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   void analyseBody(const Stmt *Body, ASTContext &Ctx);
