@@ -135,22 +135,19 @@ bool isWideFloatingType(QualType T) {
 
 /// ATen's ScalarType enumerators and the C++ types they dispatch to.
 static std::optional<StringRef> typeOfScalarTypeName(StringRef Spelling) {
+  static constexpr std::pair<StringRef, StringRef> ScalarTypes[] = {
+      {"Byte", "uint8_t"}, {"Char", "int8_t"}, {"Short", "int16_t"},
+      {"Int", "int"}, {"Long", "int64_t"}, {"Half", "at::Half"},
+      {"Float", "float"}, {"Double", "double"},
+      {"ComplexHalf", "c10::complex<at::Half>"},
+      {"ComplexFloat", "c10::complex<float>"},
+      {"ComplexDouble", "c10::complex<double>"}, {"Bool", "bool"},
+      {"BFloat16", "at::BFloat16"}};
   StringRef Name = unqualifiedTypeName(Spelling);
-  return llvm::StringSwitch<std::optional<StringRef>>(Name)
-      .Case("Byte", StringRef("uint8_t"))
-      .Case("Char", StringRef("int8_t"))
-      .Case("Short", StringRef("int16_t"))
-      .Case("Int", StringRef("int"))
-      .Case("Long", StringRef("int64_t"))
-      .Case("Half", StringRef("at::Half"))
-      .Case("Float", StringRef("float"))
-      .Case("Double", StringRef("double"))
-      .Case("ComplexHalf", StringRef("c10::complex<at::Half>"))
-      .Case("ComplexFloat", StringRef("c10::complex<float>"))
-      .Case("ComplexDouble", StringRef("c10::complex<double>"))
-      .Case("Bool", StringRef("bool"))
-      .Case("BFloat16", StringRef("at::BFloat16"))
-      .Default(std::nullopt);
+  for (const auto &[Enumerator, Type] : ScalarTypes)
+    if (Name == Enumerator)
+      return Type;
+  return std::nullopt;
 }
 
 static void addTypeGroups(StringRef Name, std::vector<std::string> &Types) {

@@ -26,20 +26,6 @@ static bool isCompoundMul(BinaryOperatorKind K) {
   return K == BO_Mul || K == BO_Shl || K == BO_MulAssign || K == BO_ShlAssign;
 }
 
-static Wrap makeWrap(WrapKind Kind, const Expr *Op, QualType ComputedIn,
-                     uint64_t Limit, Magnitude Result, Magnitude LHS,
-                     Magnitude RHS = Magnitude()) {
-  Wrap W;
-  W.Kind = Kind;
-  W.Op = Op;
-  W.ComputedIn = ComputedIn;
-  W.Limit = Limit;
-  W.Result = Result;
-  W.LHS = LHS;
-  W.RHS = RHS;
-  return W;
-}
-
 /// Is Op the conversion of a value into a variable that is assumed wide?
 static bool convertsIntoWideVar(const ImplicitCastExpr *ICE,
                                 const MagnitudeOptions &Opts,
@@ -94,7 +80,7 @@ Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
     uint64_t Limit = integerWidth(T, Ctx)->maxValue();
     if (Result.Max <= Limit)
       return W;
-    return makeWrap(WrapKind::Product, BO, T, Limit, Result, L, R);
+    return Wrap{WrapKind::Product, BO, T, Limit, Result, L, R};
   }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() != CK_IntegralCast)
@@ -113,7 +99,7 @@ Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
       return W;
     if (convertsIntoWideVar(ICE, Options, Ctx))
       return W;
-    return makeWrap(WrapKind::Narrowing, ICE, T, Limit, S, S);
+    return Wrap{WrapKind::Narrowing, ICE, T, Limit, S, S, Magnitude()};
   }
   return W;
 }
@@ -131,7 +117,8 @@ Wrap MagnitudeAnalysis::loopLimitWrap(const VarDecl *VD) {
   if (std::optional<uint64_t> Bound = serialCounterBound(VD))
     if (*Bound <= Max)
       return W;
-  return makeWrap(WrapKind::LoopLimit, Limit, VD->getType(), Max, M, M);
+  return Wrap{WrapKind::LoopLimit, Limit, VD->getType(), Max, M, M,
+              Magnitude()};
 }
 
 std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {

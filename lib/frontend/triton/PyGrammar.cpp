@@ -9,7 +9,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
@@ -18,119 +17,112 @@ namespace kerneltidy::triton {
 namespace {
 
 PyKind kindForName(llvm::StringRef Name) {
-  return llvm::StringSwitch<PyKind>(Name)
-      .Case("ERROR", PyKind::Error)
-      .Case("module", PyKind::Module)
-      .Case("comment", PyKind::Comment)
-      .Case("function_definition", PyKind::FunctionDefinition)
-      .Case("decorated_definition", PyKind::DecoratedDefinition)
-      .Case("decorator", PyKind::Decorator)
-      .Case("class_definition", PyKind::ClassDefinition)
-      .Case("parameters", PyKind::Parameters)
-      .Case("identifier", PyKind::Identifier)
-      .Case("typed_parameter", PyKind::TypedParameter)
-      .Case("default_parameter", PyKind::DefaultParameter)
-      .Case("typed_default_parameter", PyKind::TypedDefaultParameter)
-      .Case("type", PyKind::Type)
-      .Case("block", PyKind::Block)
-      .Case("expression_statement", PyKind::ExpressionStatement)
-      .Case("assignment", PyKind::Assignment)
-      .Case("augmented_assignment", PyKind::AugmentedAssignment)
-      .Case("call", PyKind::Call)
-      .Case("argument_list", PyKind::ArgumentList)
-      .Case("keyword_argument", PyKind::KeywordArgument)
-      .Case("attribute", PyKind::Attribute)
-      .Case("binary_operator", PyKind::BinaryOperator)
-      .Case("boolean_operator", PyKind::BooleanOperator)
-      .Case("not_operator", PyKind::NotOperator)
-      .Case("unary_operator", PyKind::UnaryOperator)
-      .Case("comparison_operator", PyKind::ComparisonOperator)
-      .Case("conditional_expression", PyKind::ConditionalExpression)
-      .Case("parenthesized_expression", PyKind::ParenthesizedExpression)
-      .Case("subscript", PyKind::Subscript)
-      .Case("slice", PyKind::Slice)
-      .Case("integer", PyKind::Integer)
-      .Case("float", PyKind::Float)
-      .Case("string", PyKind::String)
-      .Case("true", PyKind::True)
-      .Case("false", PyKind::False)
-      .Case("none", PyKind::None)
-      .Case("tuple", PyKind::Tuple)
-      .Case("list", PyKind::List)
-      .Case("pattern_list", PyKind::PatternList)
-      .Case("tuple_pattern", PyKind::TuplePattern)
-      .Case("expression_list", PyKind::ExpressionList)
-      .Case("for_statement", PyKind::ForStatement)
-      .Case("while_statement", PyKind::WhileStatement)
-      .Case("if_statement", PyKind::IfStatement)
-      .Case("elif_clause", PyKind::ElifClause)
-      .Case("else_clause", PyKind::ElseClause)
-      .Case("with_statement", PyKind::WithStatement)
-      .Case("return_statement", PyKind::ReturnStatement)
-      .Case("import_statement", PyKind::ImportStatement)
-      .Case("import_from_statement", PyKind::ImportFromStatement)
-      .Case("aliased_import", PyKind::AliasedImport)
-      .Case("dotted_name", PyKind::DottedName)
-      .Case("lambda", PyKind::Lambda)
-      .Default(PyKind::Other);
+  static constexpr std::pair<llvm::StringLiteral, PyKind> Names[] = {
+      {"ERROR", PyKind::Error}, {"module", PyKind::Module},
+      {"comment", PyKind::Comment},
+      {"function_definition", PyKind::FunctionDefinition},
+      {"decorated_definition", PyKind::DecoratedDefinition},
+      {"decorator", PyKind::Decorator},
+      {"class_definition", PyKind::ClassDefinition},
+      {"parameters", PyKind::Parameters}, {"identifier", PyKind::Identifier},
+      {"typed_parameter", PyKind::TypedParameter},
+      {"default_parameter", PyKind::DefaultParameter},
+      {"typed_default_parameter", PyKind::TypedDefaultParameter},
+      {"type", PyKind::Type}, {"block", PyKind::Block},
+      {"expression_statement", PyKind::ExpressionStatement},
+      {"assignment", PyKind::Assignment},
+      {"augmented_assignment", PyKind::AugmentedAssignment},
+      {"call", PyKind::Call}, {"argument_list", PyKind::ArgumentList},
+      {"keyword_argument", PyKind::KeywordArgument},
+      {"attribute", PyKind::Attribute},
+      {"binary_operator", PyKind::BinaryOperator},
+      {"boolean_operator", PyKind::BooleanOperator},
+      {"not_operator", PyKind::NotOperator},
+      {"unary_operator", PyKind::UnaryOperator},
+      {"comparison_operator", PyKind::ComparisonOperator},
+      {"conditional_expression", PyKind::ConditionalExpression},
+      {"parenthesized_expression", PyKind::ParenthesizedExpression},
+      {"subscript", PyKind::Subscript}, {"slice", PyKind::Slice},
+      {"integer", PyKind::Integer}, {"float", PyKind::Float},
+      {"string", PyKind::String}, {"true", PyKind::True},
+      {"false", PyKind::False}, {"none", PyKind::None},
+      {"tuple", PyKind::Tuple}, {"list", PyKind::List},
+      {"pattern_list", PyKind::PatternList},
+      {"tuple_pattern", PyKind::TuplePattern},
+      {"expression_list", PyKind::ExpressionList},
+      {"for_statement", PyKind::ForStatement},
+      {"while_statement", PyKind::WhileStatement},
+      {"if_statement", PyKind::IfStatement},
+      {"elif_clause", PyKind::ElifClause}, {"else_clause", PyKind::ElseClause},
+      {"with_statement", PyKind::WithStatement},
+      {"return_statement", PyKind::ReturnStatement},
+      {"import_statement", PyKind::ImportStatement},
+      {"import_from_statement", PyKind::ImportFromStatement},
+      {"aliased_import", PyKind::AliasedImport},
+      {"dotted_name", PyKind::DottedName}, {"lambda", PyKind::Lambda}};
+  for (const auto &[Spelling, Value] : Names)
+    if (Name == Spelling)
+      return Value;
+  return PyKind::Other;
 }
 
 PyField fieldForName(llvm::StringRef Name) {
-  return llvm::StringSwitch<PyField>(Name)
-      .Case("name", PyField::Name)
-      .Case("parameters", PyField::Parameters)
-      .Case("body", PyField::Body)
-      .Case("left", PyField::Left)
-      .Case("right", PyField::Right)
-      .Case("operator", PyField::Operator)
-      .Case("operators", PyField::Operator)
-      .Case("function", PyField::Function)
-      .Case("arguments", PyField::Arguments)
-      .Case("object", PyField::Object)
-      .Case("attribute", PyField::Attribute)
-      .Case("value", PyField::Value)
-      .Case("type", PyField::Type)
-      .Case("condition", PyField::Condition)
-      .Case("consequence", PyField::Consequence)
-      .Case("alternative", PyField::Alternative)
-      .Case("module_name", PyField::ModuleName)
-      .Case("alias", PyField::Alias)
-      .Case("subscript", PyField::Subscript)
-      .Case("definition", PyField::Definition)
-      .Case("return_type", PyField::ReturnType)
-      .Default(PyField::Other);
+  static constexpr std::pair<llvm::StringLiteral, PyField> Names[] = {
+      {"name", PyField::Name}, {"parameters", PyField::Parameters},
+      {"body", PyField::Body}, {"left", PyField::Left},
+      {"right", PyField::Right}, {"operator", PyField::Operator},
+      {"operators", PyField::Operator}, {"function", PyField::Function},
+      {"arguments", PyField::Arguments}, {"object", PyField::Object},
+      {"attribute", PyField::Attribute}, {"value", PyField::Value},
+      {"type", PyField::Type}, {"condition", PyField::Condition},
+      {"consequence", PyField::Consequence},
+      {"alternative", PyField::Alternative},
+      {"module_name", PyField::ModuleName}, {"alias", PyField::Alias},
+      {"subscript", PyField::Subscript}, {"definition", PyField::Definition},
+      {"return_type", PyField::ReturnType}};
+  for (const auto &[Spelling, Value] : Names)
+    if (Name == Spelling)
+      return Value;
+  return PyField::Other;
 }
 
 } // namespace
 
 GrammarTables::GrammarTables() : Language(tree_sitter_python()) {
-  Identifier = ts_language_symbol_for_name(Language, "identifier", 10, true);
-  Attribute = ts_language_symbol_for_name(Language, "attribute", 9, true);
-  ObjectField = ts_language_field_id_for_name(Language, "object", 6);
-  AttributeField = ts_language_field_id_for_name(Language, "attribute", 9);
-  Subscript = ts_language_symbol_for_name(Language, "subscript", 9, true);
-  Slice = ts_language_symbol_for_name(Language, "slice", 5, true);
-  None = ts_language_symbol_for_name(Language, "none", 4, true);
-  ValueField = ts_language_field_id_for_name(Language, "value", 5);
-  SubscriptField = ts_language_field_id_for_name(Language, "subscript", 9);
-  NameField = ts_language_field_id_for_name(Language, "name", 4);
+  auto Symbol = [&](llvm::StringRef Name) {
+    return ts_language_symbol_for_name(Language, Name.data(), Name.size(),
+                                       true);
+  };
+  auto Field = [&](llvm::StringRef Name) {
+    return ts_language_field_id_for_name(Language, Name.data(), Name.size());
+  };
+  Identifier = Symbol("identifier");
+  Attribute = Symbol("attribute");
+  ObjectField = Field("object");
+  AttributeField = Field("attribute");
+  Subscript = Symbol("subscript");
+  Slice = Symbol("slice");
+  None = Symbol("none");
+  ValueField = Field("value");
+  SubscriptField = Field("subscript");
+  NameField = Field("name");
   KeywordArgument =
-      ts_language_symbol_for_name(Language, "keyword_argument", 16, true);
-  Integer = ts_language_symbol_for_name(Language, "integer", 7, true);
+      Symbol("keyword_argument");
+  Integer = Symbol("integer");
   DefaultParameter =
-      ts_language_symbol_for_name(Language, "default_parameter", 17, true);
+      Symbol("default_parameter");
   TypedParameter =
-      ts_language_symbol_for_name(Language, "typed_parameter", 15, true);
-  Type = ts_language_symbol_for_name(Language, "type", 4, true);
-  TypeField = ts_language_field_id_for_name(Language, "type", 4);
-  LeftField = ts_language_field_id_for_name(Language, "left", 4);
-  RightField = ts_language_field_id_for_name(Language, "right", 5);
-  OperatorField = ts_language_field_id_for_name(Language, "operator", 8);
+      Symbol("typed_parameter");
+  Type = Symbol("type");
+  TypeField = Field("type");
+  LeftField = Field("left");
+  RightField = Field("right");
+  OperatorField = Field("operator");
   BinaryOperator =
-      ts_language_symbol_for_name(Language, "binary_operator", 15, true);
-  Float = ts_language_symbol_for_name(Language, "float", 5, true);
-  True = ts_language_symbol_for_name(Language, "true", 4, true);
-  False = ts_language_symbol_for_name(Language, "false", 5, true);
+      Symbol("binary_operator");
+  Float = Symbol("float");
+  True = Symbol("true");
+  False = Symbol("false");
   uint32_t SymbolCount = ts_language_symbol_count(Language);
   Kinds.resize(SymbolCount, PyKind::Other);
   OperatorTokens.resize(SymbolCount, false);

@@ -422,16 +422,7 @@ std::unique_ptr<PySyntaxTree> PySyntaxTree::copyTree(llvm::StringRef Source,
         Q.Kind = G.Kinds[Q.Symbol];
         Q.Named = true;
         Q.Field = G.Fields[G.SubscriptField];
-        Q.Parent = Parent;
-        NodeId Id = NodeId(Nodes.size());
-        NodeId &Last = Stack.back().second;
-        if (Last == NoNode)
-          Nodes[Parent].FirstChild = Id;
-        else
-          Nodes[Last].NextSibling = Id;
-        Last = Id;
-        Nodes.push_back(Q);
-        Ends.push_back(Id + 1);
+        AddChild(Q, Parent, Stack.back().second);
       }
       return false; // nothing to enter
     }
