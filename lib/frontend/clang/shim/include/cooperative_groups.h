@@ -8,18 +8,42 @@
 #include "__kernel_tidy_cuda.h"
 
 namespace cooperative_groups {
+
+// A group's thread count and this thread's rank, in the group's integer type.
+#define __KT_GROUP_COUNTS(T)                                                   \
+  __device__ T size() const;                                                   \
+  __device__ T num_threads() const;                                            \
+  __device__ T thread_rank() const;
+// What a coalesced group and a tile share: the counts, the ranks of the
+// group among its siblings and the shuffles ('shfl_xor' is the tile's own).
+#define __KT_TILE_RANKS_AND_SHUFFLES                                           \
+  __KT_GROUP_COUNTS(unsigned int)                                              \
+  __device__ unsigned int meta_group_rank() const;                             \
+  __device__ unsigned int meta_group_size() const;                             \
+  template <class T> __device__ T shfl(T var, int srcRank) const;              \
+  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;  \
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+#define __KT_TILE_VOTES                                                        \
+  __device__ int any(int predicate) const;                                     \
+  __device__ int all(int predicate) const;                                     \
+  __device__ unsigned int ballot(int predicate) const;
+// A binary functor 'NAME<T>' whose call returns the expression '...' of 'a'
+// and 'b'.
+#define __KT_BINARY_FUNCTOR(NAME, ...)                                         \
+  template <class T> struct NAME {                                             \
+    __device__ T operator()(const T &a, const T &b) const {                    \
+      return __VA_ARGS__;                                                      \
+    }                                                                          \
+  };
+
 class thread_group {
 public:
   __device__ void sync() const;
-  __device__ unsigned long long size() const;
-  __device__ unsigned long long num_threads() const;
-  __device__ unsigned long long thread_rank() const;
+  __KT_GROUP_COUNTS(unsigned long long)
 };
 class thread_block : public thread_group {
 public:
-  __device__ unsigned int size() const;
-  __device__ unsigned int num_threads() const;
-  __device__ unsigned int thread_rank() const;
+  __KT_GROUP_COUNTS(unsigned int)
   __device__ dim3 group_index() const;
   __device__ dim3 thread_index() const;
   __device__ dim3 group_dim() const;
@@ -35,26 +59,15 @@ public:
 };
 class cluster_group : public thread_group {
 public:
-  __device__ unsigned int size() const;
-  __device__ unsigned int num_threads() const;
-  __device__ unsigned int thread_rank() const;
+  __KT_GROUP_COUNTS(unsigned int)
   __device__ unsigned int block_rank() const;
   __device__ unsigned int num_blocks() const;
   template <class T> __device__ T *map_shared_rank(T *addr, int rank) const;
 };
 class coalesced_group : public thread_group {
 public:
-  __device__ unsigned int size() const;
-  __device__ unsigned int num_threads() const;
-  __device__ unsigned int thread_rank() const;
-  __device__ unsigned int meta_group_rank() const;
-  __device__ unsigned int meta_group_size() const;
-  template <class T> __device__ T shfl(T var, int srcRank) const;
-  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
-  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
-  __device__ int any(int predicate) const;
-  __device__ int all(int predicate) const;
-  __device__ unsigned int ballot(int predicate) const;
+  __KT_TILE_RANKS_AND_SHUFFLES
+  __KT_TILE_VOTES
 };
 template <unsigned int Size, class Parent = void> class thread_block_tile;
 // The parent-less tile every typed tile converts to, as in CUDA.
@@ -62,18 +75,9 @@ template <unsigned int Size>
 class thread_block_tile<Size, void> : public thread_group {
 public:
   static constexpr unsigned int num_threads_v = Size;
-  __device__ unsigned int size() const;
-  __device__ unsigned int num_threads() const;
-  __device__ unsigned int thread_rank() const;
-  __device__ unsigned int meta_group_rank() const;
-  __device__ unsigned int meta_group_size() const;
-  template <class T> __device__ T shfl(T var, int srcRank) const;
-  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
-  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+  __KT_TILE_RANKS_AND_SHUFFLES
   template <class T> __device__ T shfl_xor(T var, unsigned int laneMask) const;
-  __device__ int any(int predicate) const;
-  __device__ int all(int predicate) const;
-  __device__ unsigned int ballot(int predicate) const;
+  __KT_TILE_VOTES
   __device__ unsigned int match_any(unsigned long long value) const;
 };
 template <unsigned int Size, class Parent>
@@ -89,21 +93,11 @@ __device__ thread_group tiled_partition(const thread_group &parent,
                                         unsigned int tilesz);
 template <class Group> __device__ void sync(const Group &g);
 
-template <class T> struct plus {
-  __device__ T operator()(const T &a, const T &b) const { return a + b; }
-};
-template <class T> struct less {
-  __device__ T operator()(const T &a, const T &b) const { return a < b ? a : b; }
-};
-template <class T> struct greater {
-  __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
-};
-template <class T> struct bit_and {
-  __device__ T operator()(const T &a, const T &b) const { return a & b; }
-};
-template <class T> struct bit_or {
-  __device__ T operator()(const T &a, const T &b) const { return a | b; }
-};
+__KT_BINARY_FUNCTOR(plus, a + b)
+__KT_BINARY_FUNCTOR(less, a < b ? a : b)
+__KT_BINARY_FUNCTOR(greater, a < b ? b : a)
+__KT_BINARY_FUNCTOR(bit_and, a & b)
+__KT_BINARY_FUNCTOR(bit_or, a | b)
 template <class Group, class T, class Op>
 __device__ T reduce(const Group &g, T value, Op op);
 template <class Group, class T, class Op>
@@ -118,4 +112,9 @@ template <class Group>
 __device__ void memcpy_async(const Group &g, void *dst, const void *src,
                              size_t bytes);
 template <class Group> __device__ void wait(const Group &g);
+
+#undef __KT_BINARY_FUNCTOR
+#undef __KT_TILE_VOTES
+#undef __KT_TILE_RANKS_AND_SHUFFLES
+#undef __KT_GROUP_COUNTS
 } // namespace cooperative_groups
