@@ -947,6 +947,41 @@ def run_sum_cast_to_input_dtype(mod, kind):
                  wrong, ms)]
 
 
+@runner("layer_norm_partial_dw_buffer")
+def run_layer_norm_partial_dw_buffer(mod, kind):
+    # The tutorial's layer-norm backward through the fixture's own launcher:
+    # every row of the partial buffer '_dw' sums M / GROUP_SIZE_M = 1024
+    # rows' dy * xhat. x is fp16, so the buggy launcher's '_dw' is fp16: its
+    # running sums reach ~10^4, where fp16's step is 8, and each store rounds
+    # the sum. w is fp32 so that the final dw (in w's dtype) holds the total.
+    torch, triton = torch_mods()
+    m, n, group = 65536, 128, 64
+    gen = torch.Generator(device="cuda").manual_seed(26)
+    pattern = torch.randn(n, device="cuda", generator=gen)
+    noise = torch.randn(m, n, device="cuda", generator=gen) / 64
+    x = (pattern[None, :] + noise).to(torch.float16)
+    w = torch.ones(n, device="cuda")
+    dy = torch.full((m, n), 4.0, dtype=torch.float16, device="cuda")
+    xf = x.float()
+    mean = xf.mean(dim=1)
+    rstd = 1.0 / torch.sqrt(xf.var(dim=1, unbiased=False) + 1e-5)
+    out = {}
+    ms = timed(lambda: out.update(
+        zip(("dx", "dw", "db"),
+            mod.layer_norm_bwd(dy, x, w, mean, rstd, GROUP_SIZE_M=group))))
+    xhat = (x.double() - mean.double()[:, None]) * rstd.double()[:, None]
+    ref = (dy.double() * xhat).sum(dim=0)
+    err = (out["dw"].double() - ref).abs()
+    scale = ref.abs().max().item()
+    wrong = (err > 1e-4 * scale).nonzero().flatten().tolist()
+    return [case("_layer_norm_bwd_dx_fused + _layer_norm_bwd_dwdb",
+                 f"M={m} N={n} GROUP_SIZE_M={group}, x fp16, w fp32, dy = 4",
+                 "dw = fp64 sum of dy * xhat (within 1e-4 of its largest "
+                 "column)",
+                 f"max |dw - fp64| = {err.max().item():.4g} of {scale:.4g}, "
+                 f"wrong columns {short(wrong)}", wrong, ms)]
+
+
 def _annotation_global(mod):
     """annotation_names_later_parameter.py annotates 'row_stride: n_cols * 2'
     (a string, with postponed annotations). Python looks 'n_cols' up at
