@@ -8,6 +8,9 @@
 #include <cooperative_groups.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
+#include <cublas_v2.h>
+#include <cublasLt.h>
+#include <nvtx3/nvToolsExt.h>
 namespace cg = cooperative_groups;
 
 __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *bf,
@@ -62,3 +65,85 @@ __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *b
   using T_umulhi = decltype(__umulhi(1u, 1u));
   using T_mul24 = decltype(__mul24(1, 1));
 }
+
+// Host-side library calls around launches: their types as function pointers.
+#define KT_PROBE_FN(name) using T_fn_##name = decltype(&name);
+KT_PROBE_FN(cublasCreate)
+KT_PROBE_FN(cublasDestroy)
+KT_PROBE_FN(cublasSetWorkspace)
+KT_PROBE_FN(cublasSetStream)
+KT_PROBE_FN(cublasGetStream)
+KT_PROBE_FN(cublasSetPointerMode)
+KT_PROBE_FN(cublasSetMathMode)
+KT_PROBE_FN(cublasGetStatusString)
+KT_PROBE_FN(cublasGetStatusName)
+KT_PROBE_FN(cublasSgemm)
+KT_PROBE_FN(cublasSgemmStridedBatched)
+KT_PROBE_FN(cublasLtCreate)
+KT_PROBE_FN(cublasLtDestroy)
+KT_PROBE_FN(cublasLtMatrixLayoutCreate)
+KT_PROBE_FN(cublasLtMatrixLayoutDestroy)
+KT_PROBE_FN(cublasLtMatrixLayoutSetAttribute)
+KT_PROBE_FN(cublasLtMatmulDescCreate)
+KT_PROBE_FN(cublasLtMatmulDescDestroy)
+KT_PROBE_FN(cublasLtMatmulDescSetAttribute)
+KT_PROBE_FN(cublasLtMatmulPreferenceCreate)
+KT_PROBE_FN(cublasLtMatmulPreferenceDestroy)
+KT_PROBE_FN(cublasLtMatmulPreferenceSetAttribute)
+KT_PROBE_FN(cublasLtMatmulAlgoGetHeuristic)
+KT_PROBE_FN(cublasLtMatmul)
+KT_PROBE_FN(nvtxMarkA)
+KT_PROBE_FN(nvtxRangeStartA)
+KT_PROBE_FN(nvtxRangeEnd)
+KT_PROBE_FN(nvtxRangePushA)
+KT_PROBE_FN(nvtxRangePop)
+KT_PROBE_FN(nvtxNameOsThreadA)
+// cublasGemmEx and cublasGemmStridedBatchedEx are overloaded in the toolkit
+// (a deprecated cudaDataType computeType form): probe the call instead.
+using T_call_cublasGemmEx = decltype(cublasGemmEx(
+    cublasHandle_t(), CUBLAS_OP_N, CUBLAS_OP_T, 1, 1, 1, nullptr, nullptr, CUDA_R_16F, 1,
+    nullptr, CUDA_R_16F, 1, nullptr, nullptr, CUDA_R_16F, 1, CUBLAS_COMPUTE_32F,
+    CUBLAS_GEMM_DEFAULT_TENSOR_OP));
+using T_call_cublasGemmStridedBatchedEx = decltype(cublasGemmStridedBatchedEx(
+    cublasHandle_t(), CUBLAS_OP_N, CUBLAS_OP_T, 1, 1, 1, nullptr, nullptr, CUDA_R_16BF, 1, 1LL,
+    nullptr, CUDA_R_16BF, 1, 1LL, nullptr, nullptr, CUDA_R_16BF, 1, 1LL, 1, CUBLAS_COMPUTE_32F,
+    CUBLAS_GEMM_DEFAULT));
+using T_heuristic_workspaceSize = decltype(cublasLtMatmulHeuristicResult_t::workspaceSize);
+using T_heuristic_state = decltype(cublasLtMatmulHeuristicResult_t::state);
+using T_enum_CUDA_R_16BF = decltype(CUDA_R_16BF);
+using T_enum_CUBLAS_OP_T = decltype(CUBLAS_OP_T);
+using T_enum_CUBLASLT_EPILOGUE_GELU_BIAS = decltype(CUBLASLT_EPILOGUE_GELU_BIAS);
+using T_enum_CUBLASLT_MATMUL_DESC_TRANSA = decltype(CUBLASLT_MATMUL_DESC_TRANSA);
+using T_nvtxRangeId_t = nvtxRangeId_t;
+// Enumerator values, as array bounds (value + 1000).
+#define KT_PROBE_VALUE(name) using T_val_##name = char (*)[(long long)(name) + 1000];
+KT_PROBE_VALUE(CUDA_R_32F)
+KT_PROBE_VALUE(CUDA_R_16F)
+KT_PROBE_VALUE(CUDA_R_16BF)
+KT_PROBE_VALUE(CUDA_R_8I)
+KT_PROBE_VALUE(CUDA_R_32I)
+KT_PROBE_VALUE(CUDA_R_8F_E4M3)
+KT_PROBE_VALUE(CUDA_R_8F_E5M2)
+KT_PROBE_VALUE(CUBLAS_STATUS_SUCCESS)
+KT_PROBE_VALUE(CUBLAS_STATUS_NOT_SUPPORTED)
+KT_PROBE_VALUE(CUBLAS_OP_N)
+KT_PROBE_VALUE(CUBLAS_OP_T)
+KT_PROBE_VALUE(CUBLAS_GEMM_DEFAULT)
+KT_PROBE_VALUE(CUBLAS_GEMM_DEFAULT_TENSOR_OP)
+KT_PROBE_VALUE(CUBLAS_TENSOR_OP_MATH)
+KT_PROBE_VALUE(CUBLAS_TF32_TENSOR_OP_MATH)
+KT_PROBE_VALUE(CUBLAS_COMPUTE_16F)
+KT_PROBE_VALUE(CUBLAS_COMPUTE_32F)
+KT_PROBE_VALUE(CUBLAS_COMPUTE_32F_FAST_TF32)
+KT_PROBE_VALUE(CUBLASLT_ORDER_ROW)
+KT_PROBE_VALUE(CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT)
+KT_PROBE_VALUE(CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_TRANSA)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_TRANSB)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_EPILOGUE)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_BIAS_POINTER)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_A_SCALE_POINTER)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_FAST_ACCUM)
+KT_PROBE_VALUE(CUBLASLT_EPILOGUE_GELU_BIAS)
+KT_PROBE_VALUE(CUBLASLT_EPILOGUE_DGELU)
+KT_PROBE_VALUE(CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES)
