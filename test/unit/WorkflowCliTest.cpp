@@ -195,17 +195,18 @@ TEST(Cli, ConfidenceTiersAreReportedAndTheDefaultHidesUnmeasuredTiers) {
 
 // Every input gets a parse status (JSON "files", SARIF notifications, one
 // summary line on stderr): findings of a partial AST are marked as such.
-// Launchers wrap kernels in NVTX ranges and cuBLAS/cuBLASLt GEMMs: the shim
-// declares them (typed as the toolkit does: Shim.TypesMatchTheCudaToolkit),
+// Launchers wrap kernels in NVTX ranges and cuBLAS/cuBLASLt GEMMs, and
+// quantisation kernels take cuda_fp8.h's types: the shim declares them (typed as the toolkit does: Shim.TypesMatchTheCudaToolkit),
 // so such a file parses with no error and its kernel is analysed (issue 25).
 TEST(Cli, HostLibraryCallsAroundALaunchParseWithTheShim) {
-  std::string Buggy = fixturesDir() + "/cuda/frontend/host_library_calls.cu";
-  std::string Fixed = fixturesDir() + "/cuda/frontend/host_library_calls.fixed.cu";
-  ProgramResult Json = runCli({"--format=json", Buggy, Fixed});
+  std::string Dir = fixturesDir() + "/cuda/frontend/";
+  ProgramResult Json = runCli({"--format=json", Dir + "host_library_calls.cu",
+                               Dir + "host_library_calls.fixed.cu",
+                               Dir + "fp8_quantize_rows.cu", Dir + "fp8_quantize_rows.fixed.cu"});
   llvm::json::Value Report = parseJson(Json.Out);
   const llvm::json::Array *Files = Report.getAsObject()->getArray("files");
   ASSERT_TRUE(Files) << Json.Out;
-  ASSERT_EQ(Files->size(), 2u) << Json.Out;
+  ASSERT_EQ(Files->size(), 4u) << Json.Out;
   for (const llvm::json::Value &V : *Files) {
     const llvm::json::Object &O = *V.getAsObject();
     EXPECT_EQ(O.getString("status"), "ok") << Json.Out;

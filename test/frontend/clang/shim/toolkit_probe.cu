@@ -11,6 +11,7 @@
 #include <cublas_v2.h>
 #include <cublasLt.h>
 #include <nvtx3/nvToolsExt.h>
+#include <cuda_fp8.h>
 namespace cg = cooperative_groups;
 
 __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *bf,
@@ -147,3 +148,20 @@ KT_PROBE_VALUE(CUBLASLT_MATMUL_DESC_FAST_ACCUM)
 KT_PROBE_VALUE(CUBLASLT_EPILOGUE_GELU_BIAS)
 KT_PROBE_VALUE(CUBLASLT_EPILOGUE_DGELU)
 KT_PROBE_VALUE(CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES)
+
+// fp8 (cuda_fp8.h): storage, sizes and alignment, conversions.
+using T_fp8_e4m3_storage = decltype(__nv_fp8_e4m3::__x);
+using T_fp8x2_e4m3_storage = decltype(__nv_fp8x2_e4m3::__x);
+using T_fp8x4_e5m2_storage = decltype(__nv_fp8x4_e5m2::__x);
+using T_size_fp8_e4m3 = char (*)[sizeof(__nv_fp8_e4m3)];
+using T_size_fp8x4_e4m3 = char (*)[sizeof(__nv_fp8x4_e4m3)];
+using T_align_fp8x2_e5m2 = char (*)[alignof(__nv_fp8x2_e5m2)];
+using T_fp8_from_float = decltype(__nv_fp8_e4m3(1.0f));
+using T_fp8_to_float = decltype(static_cast<float>(__nv_fp8_e4m3()));
+using T_fp8_to_half = decltype(static_cast<__half>(__nv_fp8_e5m2()));
+using T_fp8x4_to_float4 = decltype(static_cast<float4>(__nv_fp8x4_e4m3()));
+using T_call_cvt_float_to_fp8 = decltype(__nv_cvt_float_to_fp8(1.0f, __NV_SATFINITE, __NV_E4M3));
+using T_call_cvt_fp8_to_halfraw = decltype(__nv_cvt_fp8_to_halfraw(0, __NV_E5M2));
+using T_call_cvt_float2_to_fp8x2 = decltype(__nv_cvt_float2_to_fp8x2(float2(), __NV_NOSAT, __NV_E4M3));
+KT_PROBE_VALUE(__NV_E5M2)
+KT_PROBE_VALUE(__NV_SATFINITE)
