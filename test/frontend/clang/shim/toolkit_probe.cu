@@ -12,6 +12,7 @@
 #include <cublasLt.h>
 #include <nvtx3/nvToolsExt.h>
 #include <cuda_fp8.h>
+#include <curand_kernel.h>
 namespace cg = cooperative_groups;
 
 __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *bf,
@@ -165,3 +166,24 @@ using T_call_cvt_fp8_to_halfraw = decltype(__nv_cvt_fp8_to_halfraw(0, __NV_E5M2)
 using T_call_cvt_float2_to_fp8x2 = decltype(__nv_cvt_float2_to_fp8x2(float2(), __NV_NOSAT, __NV_E4M3));
 KT_PROBE_VALUE(__NV_E5M2)
 KT_PROBE_VALUE(__NV_SATFINITE)
+
+// cuRAND device generators (curand_kernel.h): layouts and draws.
+using T_size_curandState = char (*)[sizeof(curandState_t)];
+using T_size_curandStatePhilox = char (*)[sizeof(curandStatePhilox4_32_10_t)];
+using T_size_curandStateMRG = char (*)[sizeof(curandStateMRG32k3a_t)];
+__device__ void probe_curand(curandState_t *x, curandStatePhilox4_32_10_t *p,
+                             curandStateMRG32k3a_t *m) {
+  using T_curand_init_xorwow = decltype(curand_init(1ull, 2ull, 3ull, x));
+  using T_curand_init_philox = decltype(curand_init(1ull, 2ull, 3ull, p));
+  using T_curand_xorwow = decltype(curand(x));
+  using T_curand_mrg = decltype(curand(m));
+  using T_curand_uniform_xorwow = decltype(curand_uniform(x));
+  using T_curand_uniform_double_philox = decltype(curand_uniform_double(p));
+  using T_curand_normal_philox = decltype(curand_normal(p));
+  using T_curand_normal2_mrg = decltype(curand_normal2(m));
+  using T_curand_normal_double_xorwow = decltype(curand_normal_double(x));
+  using T_curand4_philox = decltype(curand4(p));
+  using T_curand_uniform4_philox = decltype(curand_uniform4(p));
+  using T_curand_normal4_philox = decltype(curand_normal4(p));
+  using T_curand_uniform2_double_philox = decltype(curand_uniform2_double(p));
+}
