@@ -16,10 +16,23 @@
 //  * tl.atomic_add of a 16-bit value, or into a pointer whose element type
 //    the source names as 16-bit (`"*fp16"`, `tl.pointer_type(tl.float16)`):
 //    concurrent programs sum into a 16-bit cell (the XPU nll_loss2d hazard).
+//  * a *shared read-modify-write*: `v += tl.load(P)` (or `v = v + ...`)
+//    then `tl.store(P, v)` into a *host buffer* (TritonModule.h) that the
+//    file's launcher allocates 16-bit or in an input's dtype
+//    (`torch.zeros(..., dtype=x.dtype)`), where P's offset reads the program
+//    id only through `%` or `//` (`lock_id = row % GROUP_SIZE_M`): every
+//    program whose row maps to the same element adds to it, so the running
+//    sum is rounded to 16 bits on every store (the Triton tutorial's
+//    layer-norm backward, issue 26). Caret on the store; notes on the update
+//    and on the allocation.
 //
 // Blind spots: accumulators whose dtype is a tl.constexpr argument or
 // `x.dtype`, and atomics into a 16-bit buffer whose value is not cast in the
-// kernel (the pointer's element type is not known from the source).
+// kernel (the pointer's element type is not known from the source). A
+// read-modify-write is followed only into buffers that a launcher of the
+// same file allocates and passes by name or in place, and only when its
+// offset maps programs to elements many-to-one by `%` or `//` (an offset
+// read from memory, or one no program id reaches, is not taken as shared).
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
@@ -287,6 +300,213 @@ void checkAtomics(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
+/// The kernel parameters a pointer expression starts from: names followed
+/// through their bindings (`DW = DW + off`, `X += row * stride`), the
+/// pointer side of `+` and `-`, and broadcasting subscripts.
+void pointerBases(FunctionAnalysis &A, NodeId E,
+                  llvm::SmallVectorImpl<unsigned> &Params, unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  E = T.stripParens(E);
+  if (Depth > 16 || E == NoNode)
+    return;
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    const Binding *B = A.resolve(T.text(E), E);
+    if (!B) {
+      int I = A.function().paramIndex(T.text(E));
+      if (I >= 0)
+        Params.push_back(unsigned(I));
+      return;
+    }
+    if (B->Kind == BindingKind::Assign) {
+      pointerBases(A, B->Value, Params, Depth + 1);
+    } else if (B->Kind == BindingKind::Augmented) {
+      // `X += off`: X's earlier value is the base.
+      pointerBases(A, B->Target, Params, Depth + 1);
+    }
+    return;
+  }
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-")
+      pointerBases(A, T.field(E, PyField::Left), Params, Depth + 1);
+    if (Op == "+")
+      pointerBases(A, T.field(E, PyField::Right), Params, Depth + 1);
+    return;
+  }
+  case PyKind::Subscript:
+    pointerBases(A, T.field(E, PyField::Value), Params, Depth + 1);
+    return;
+  default:
+    return;
+  }
+}
+
+/// How a pointer's offset reads the program id: directly (one element per
+/// program, as `DW + pid * N`), or only through `%` / `//` (a many-to-one
+/// map: `DW + (row % GROUP_SIZE_M) * N`). Loads stop the walk.
+struct ProgramIdUse {
+  bool Direct = false;
+  bool Reduced = false;
+};
+
+void programIdUse(FunctionAnalysis &A, NodeId E, ProgramIdUse &Use,
+                  unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  const TritonModule &M = A.module();
+  E = T.stripParens(E);
+  if (Depth > 24 || E == NoNode)
+    return;
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    const Binding *B = A.resolve(T.text(E), E);
+    if (!B || B->Value == NoNode)
+      return;
+    if (B->Kind == BindingKind::Augmented)
+      programIdUse(A, B->Target, Use, Depth + 1);
+    if (B->Kind == BindingKind::Assign || B->Kind == BindingKind::Augmented)
+      programIdUse(A, B->Value, Use, Depth + 1);
+    return;
+  }
+  case PyKind::Call: {
+    llvm::StringRef Callee = M.languageCallee(E);
+    if (Callee == "program_id" || M.methodCallee(E) == "program_id") {
+      Use.Direct = true;
+      return;
+    }
+    if (Callee == "load")
+      return;
+    break;
+  }
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "%" || Op == "//") {
+      ProgramIdUse Left;
+      programIdUse(A, T.field(E, PyField::Left), Left, Depth + 1);
+      if (Left.Direct || Left.Reduced)
+        Use.Reduced = true;
+      programIdUse(A, T.field(E, PyField::Right), Use, Depth + 1);
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  T.forEachNamedChild(E, [&](NodeId C) {
+    if (T.kind(E) == PyKind::Attribute && C == T.field(E, PyField::Attribute))
+      return;
+    if (T.kind(E) == PyKind::Call && C == T.field(E, PyField::Function))
+      return;
+    programIdUse(A, C, Use, Depth + 1);
+  });
+}
+
+/// True when P and Q are the same pointer: the same text, each name bound
+/// by the same binding at both places.
+bool samePointer(FunctionAnalysis &A, NodeId P, NodeId Q) {
+  const PySyntaxTree &T = A.tree();
+  P = T.stripParens(P);
+  Q = T.stripParens(Q);
+  if (T.text(P) != T.text(Q) ||
+      T.subtreeEnd(P) - P != T.subtreeEnd(Q) - Q)
+    return false;
+  for (NodeId K = 0, E = T.subtreeEnd(P) - P; K < E; ++K)
+    if (T.kind(P + K) == PyKind::Identifier &&
+        A.resolve(T.text(P + K), P + K) != A.resolve(T.text(Q + K), Q + K))
+      return false;
+  return true;
+}
+
+/// The update `v += tl.load(P)` / `v = v + tl.load(P)` that reaches Store's
+/// value `v`, with P the store's own pointer, or null.
+const Binding *readModifyWrite(RuleContext &Ctx, FunctionAnalysis &A,
+                               const MemoryAccess &Store) {
+  const PySyntaxTree &T = Ctx.T;
+  NodeId Value = T.stripParens(Store.Value);
+  if (T.kind(Value) != PyKind::Identifier)
+    return nullptr;
+  llvm::SmallVector<const Binding *, 4> Reaching;
+  A.reachingBindings(T.text(Value), Value, Reaching);
+  for (const Binding *B : Reaching) {
+    if (!isAccumulation(A, *B) || B->Value == NoNode)
+      continue;
+    bool Reads = false;
+    T.walk(B->Value, [&](NodeId N) {
+      Reads |= Ctx.M.languageCallee(N) == "load" &&
+               samePointer(A, Ctx.M.argument(N, 0, "pointer"), Store.Pointer);
+    });
+    if (Reads)
+      return B;
+  }
+  return nullptr;
+}
+
+/// A shared read-modify-write into a host buffer that can be 16-bit: see the
+/// file comment.
+void checkSharedReadModifyWrites(RuleContext &Ctx, FunctionAnalysis &A,
+                                 llvm::DenseSet<NodeId> &Reported) {
+  const PySyntaxTree &T = Ctx.T;
+  // Host buffers are matched to the parameters of a kernel analysed on its
+  // own, not to a helper's.
+  if (A.caller())
+    return;
+  int Kernel = Ctx.M.functionIndex(A.function().Name);
+  if (Kernel < 0)
+    return;
+  for (const MemoryAccess &Store : A.function().Accesses) {
+    if (Store.Op != MemoryOp::Store || Store.Value == NoNode)
+      continue;
+    const HostBuffer *Buffer = nullptr;
+    llvm::SmallVector<unsigned, 2> Params;
+    pointerBases(A, Store.Pointer, Params, 0);
+    for (unsigned P : Params)
+      for (const HostBuffer *B : Ctx.M.hostBuffers(unsigned(Kernel), P))
+        if (!Buffer && mayHold16BitSum(B->Type))
+          Buffer = B;
+    if (!Buffer)
+      continue;
+    const Binding *Update = readModifyWrite(Ctx, A, Store);
+    if (!Update)
+      continue;
+    ProgramIdUse Use;
+    programIdUse(A, Store.Pointer, Use, 0);
+    if (!Use.Reduced || Use.Direct)
+      continue;
+    AdditionCount Additions;
+    Additions.sharedByPrograms(
+        "every program whose row maps to the same buffer row");
+    if (!Additions.isHazard() || !Reported.insert(Store.Call).second)
+      continue;
+    std::string Name = T.text(T.stripParens(Buffer->Argument)).str();
+    bool Input = Buffer->Type == BufferElementType::InputType;
+    std::string Source = Ctx.quote(Buffer->DTypeSource);
+    Finding &Fd = Ctx.report(
+        NarrowAccumulationId, Store.Call,
+        "'" + Ctx.quote(Store.Pointer) +
+            "' is read, added to and written back by every program whose "
+            "row maps to the same element; " +
+            (Input ? "its buffer has the dtype of '" + Source +
+                         "', so for 16-bit inputs the running sum is rounded "
+                         "to 16 bits and can overflow"
+                   : "its buffer is '" + Source +
+                         "', so the running sum is rounded to 16 bits and "
+                         "can overflow"));
+    Ctx.note(Fd, Update->Statement,
+             "'" + Update->Name.str() +
+                 "' adds the buffer's value here; in 16 bits, each element "
+                 "takes " +
+                 Additions.describe());
+    Ctx.note(Fd, Buffer->Allocation,
+             "'" + Name + "' is allocated here " +
+                 (Input ? "with the dtype of '" + Source + "' (16-bit when '" +
+                              Source + "' is)"
+                        : "as '" + Source + "'") +
+                 "; allocate it as 'torch.float32' and convert once after "
+                 "the reduction");
+  }
+}
+
 } // namespace
 
 void runNarrowAccumulation(RuleContext &Ctx) {
@@ -295,6 +515,7 @@ void runNarrowAccumulation(RuleContext &Ctx) {
     checkLoopAccumulators(Ctx, *A, Reported);
     checkAtomics(Ctx, *A, Reported);
     checkNarrowReductions(Ctx, *A, Reported);
+    checkSharedReadModifyWrites(Ctx, *A, Reported);
   }
 }
 

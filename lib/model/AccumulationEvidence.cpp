@@ -22,10 +22,21 @@ void AdditionCount::dataSizedLoop(std::string LoopBound) {
 
 void AdditionCount::warpShuffle() { loop(32); }
 
+void AdditionCount::sharedByPrograms(std::string Who) {
+  if (!DataSized) {
+    Bound = std::move(Who);
+    Programs = true;
+  }
+  DataSized = true;
+}
+
 std::string AdditionCount::describe() const {
-  if (DataSized)
-    return Bound.empty() ? "a data-sized number of additions"
-                         : "a data-sized number of additions (" + Bound + ")";
+  if (DataSized) {
+    if (Bound.empty())
+      return "a data-sized number of additions";
+    return Programs ? "a data-sized number of additions: " + Bound
+                    : "a data-sized number of additions (" + Bound + ")";
+  }
   return std::to_string(Count) + (Count == 1 ? " addition" : " additions");
 }
 

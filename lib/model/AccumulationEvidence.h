@@ -19,7 +19,15 @@
 //  - a loop with a constant trip count multiplies the count by it;
 //  - any other loop makes the count data-sized;
 //  - a warp shuffle combines at most 32 lanes (the butterfly loop around it
-//    is that combination, not a further factor).
+//    is that combination, not a further factor);
+//  - a read-modify-write of memory that several programs reach (a buffer
+//    row chosen by 'row % GROUP_SIZE_M') is data-sized: every program whose
+//    row maps to the same element adds to it.
+//
+// A sum held in memory is 16-bit when the buffer is, and the element type of
+// a buffer may be set only where it is allocated (BufferElementType): a
+// fixed 16-bit dtype, or the dtype of an input tensor, which is 16-bit
+// whenever that input is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNEL_TIDY_LIB_MODEL_ACCUMULATIONEVIDENCE_H
@@ -34,6 +42,21 @@ namespace kerneltidy {
 /// reported.
 constexpr uint64_t ManyAdditions = 256;
 
+/// The element type of a buffer, as the code that allocates it shows.
+enum class BufferElementType : uint8_t {
+  Unknown,   // not seen, or a type this model does not know
+  Float16,   // fp16 for every input
+  BFloat16,  // bf16 for every input
+  InputType, // the dtype of an input tensor: 16-bit when that input is
+  Wide,      // fp32 or fp64
+};
+
+/// The policy: a sum kept in a buffer of type T can be a 16-bit sum.
+inline bool mayHold16BitSum(BufferElementType T) {
+  return T == BufferElementType::Float16 || T == BufferElementType::BFloat16 ||
+         T == BufferElementType::InputType;
+}
+
 /// The number of 16-bit additions that reach one element.
 class AdditionCount {
 public:
@@ -44,18 +67,24 @@ public:
   void dataSizedLoop(std::string Bound);
   /// A warp shuffle: at most 32 lanes meet.
   void warpShuffle();
+  /// A read-modify-write of memory that a data-sized number of programs
+  /// reach; Who names them ("every program whose row maps to the same
+  /// buffer row").
+  void sharedByPrograms(std::string Who);
 
   bool dataSized() const { return DataSized; }
   uint64_t count() const { return Count; }
   /// The policy: report this accumulation.
   bool isHazard() const { return DataSized || Count >= ManyAdditions; }
-  /// "a data-sized number of additions (the loop to 'n')", "32 additions".
+  /// "a data-sized number of additions (the loop to 'n')", "a data-sized
+  /// number of additions: every program whose row ...", "32 additions".
   std::string describe() const;
 
 private:
   bool DataSized = false;
   uint64_t Count = 1;
   std::string Bound;
+  bool Programs = false; // Bound names programs, not a loop
 };
 
 } // namespace kerneltidy

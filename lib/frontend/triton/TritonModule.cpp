@@ -38,6 +38,7 @@ enum class TopLevelRole {
   Irrelevant, // host code: never parsed
   Needed,     // a triton import, or what can hold a JIT function
   Constant,   // `NAME = value`: needed only when some kernel names it
+  Host,       // another def or class: needed only when it launches a kernel
 };
 
 /// The role of a top-level statement, from its text alone. A constant's
@@ -59,10 +60,20 @@ TopLevelRole roleOf(llvm::StringRef Source, const TopLevelSpan &S,
     return NeededIf(Stmt.contains("triton"));
   if (StartsWithWord("def") || StartsWithWord("async")) {
     llvm::StringRef Decorators = Source.slice(S.Begin, S.StatementBegin);
-    return NeededIf(Decorators.contains("jit") ||
-                    Decorators.contains("autotune") ||
-                    Decorators.contains("heuristics"));
+    if (Decorators.contains("jit") || Decorators.contains("autotune") ||
+        Decorators.contains("heuristics")) {
+      // The kernel's name, for the launches of Host definitions.
+      llvm::StringRef Rest = Stmt;
+      Rest.consume_front("async");
+      Rest = Rest.ltrim();
+      if (Rest.consume_front("def"))
+        Name = Rest.ltrim().take_while(isIdentChar);
+      return TopLevelRole::Needed;
+    }
+    return TopLevelRole::Host;
   }
+  if (StartsWithWord("class") && !Whole.contains("jit"))
+    return TopLevelRole::Host;
   if (StartsWithWord("class") || StartsWithWord("if") ||
       StartsWithWord("try") || StartsWithWord("with") ||
       StartsWithWord("for") || StartsWithWord("while"))
@@ -97,10 +108,27 @@ bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
   return false;
 }
 
+/// Whether Text launches one of Kernels: `name[` with `name` a whole
+/// identifier (`kernel[grid](...)`).
+bool launchesKernel(llvm::StringRef Text,
+                    llvm::ArrayRef<llvm::StringRef> Kernels) {
+  for (llvm::StringRef K : Kernels)
+    for (size_t At = Text.find(K); At != llvm::StringRef::npos;
+         At = Text.find(K, At + 1)) {
+      size_t After = At + K.size();
+      if ((At == 0 || !isIdentChar(Text[At - 1])) && After < Text.size() &&
+          Text[After] == '[')
+        return true;
+    }
+  return false;
+}
+
 /// What the model reads, in a file that mentions triton: triton imports,
 /// the definitions that can hold JIT functions and the module constants they
-/// name (directly or through other such constants). Host code (launchers,
-/// autograd functions, tests, loggers) is most of a typical file.
+/// name (directly or through other such constants), and the definitions
+/// that launch one of the file's kernels (for the buffers they allocate).
+/// Other host code (autograd functions, tests, loggers) is most of a
+/// typical file.
 std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   std::vector<TopLevelSpan> Spans = scanTopLevel(Source);
   struct Constant {
@@ -109,6 +137,8 @@ std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
   };
   llvm::SmallVector<Constant, 8> Constants;
   llvm::SmallVector<llvm::StringRef, 16> Needed; // text that may name them
+  llvm::SmallVector<llvm::StringRef, 8> Kernels;
+  llvm::SmallVector<size_t, 8> Hosts;
   std::vector<bool> Keep(Spans.size(), false);
   for (size_t I = 0; I < Spans.size(); ++I) {
     llvm::StringRef Name;
@@ -118,12 +148,21 @@ std::vector<ParseRange> modelRanges(llvm::StringRef Source) {
     case TopLevelRole::Needed:
       Keep[I] = true;
       Needed.push_back(Source.slice(Spans[I].Begin, Spans[I].End));
+      if (!Name.empty())
+        Kernels.push_back(Name);
       break;
     case TopLevelRole::Constant:
       Constants.push_back({I, Name});
       break;
+    case TopLevelRole::Host:
+      Hosts.push_back(I);
+      break;
     }
   }
+  // Launchers are read for their allocations, not searched for constants.
+  for (size_t I : Hosts)
+    Keep[I] =
+        launchesKernel(Source.slice(Spans[I].Begin, Spans[I].End), Kernels);
   // A kept constant's value may name further constants: repeat until no
   // constant is added.
   for (size_t Searched = 0; Searched < Needed.size();) {
@@ -170,6 +209,7 @@ std::unique_ptr<TritonModule> TritonModule::build(llvm::StringRef Source) {
   M->collectImports();
   M->discover();
   M->linkHelpers();
+  M->collectLaunches();
   return M;
 }
 
@@ -612,6 +652,182 @@ void TritonModule::linkHelpers() {
   for (const JitFunction &F : Functions)
     for (const HelperCall &C : F.Calls)
       Functions[C.Callee].CalledFromJit = true;
+}
+
+namespace {
+
+/// The element type a torch dtype names (`torch.float16`, `torch.bfloat16`,
+/// `torch.float32`, ...); Unknown for anything else.
+BufferElementType torchDType(const PySyntaxTree &T, NodeId DType) {
+  DType = T.stripParens(DType);
+  if (T.kind(DType) != PyKind::Attribute)
+    return BufferElementType::Unknown;
+  NodeId Object = T.field(DType, PyField::Object);
+  if (T.kind(Object) != PyKind::Identifier || T.text(Object) != "torch")
+    return BufferElementType::Unknown;
+  llvm::StringRef Name = T.text(T.field(DType, PyField::Attribute));
+  if (Name == "float16" || Name == "half")
+    return BufferElementType::Float16;
+  if (Name == "bfloat16")
+    return BufferElementType::BFloat16;
+  if (Name == "float32" || Name == "float" || Name == "float64" ||
+      Name == "double")
+    return BufferElementType::Wide;
+  return BufferElementType::Unknown;
+}
+
+/// The allocations of host code: which buffer a launch argument is and what
+/// sets its element type. One host function (Scope) at a time; names are
+/// followed to their last plain assignment before the launch.
+class HostAllocations {
+public:
+  HostAllocations(const TritonModule &M, NodeId Scope, NodeId Launch)
+      : M(M), T(M.tree()), Scope(Scope), Launch(Launch) {}
+
+  /// Fills B's Allocation, DTypeSource and Type from the argument B.Argument;
+  /// false when it is no allocation this model reads.
+  bool classify(HostBuffer &B) {
+    NodeId Value = T.stripParens(B.Argument);
+    if (T.kind(Value) == PyKind::Identifier)
+      Value = assignedValue(T.text(Value));
+    return Value != NoNode && allocation(Value, B, 0);
+  }
+
+private:
+  /// The value of the last `Name = value` of Scope before the launch
+  /// (nested functions, classes and lambdas skipped), or NoNode.
+  NodeId assignedValue(llvm::StringRef Name) const {
+    NodeId Found = NoNode;
+    uint32_t Before = T.node(Launch).Start;
+    NodeId Body = T.field(Scope, PyField::Body);
+    if (Body == NoNode)
+      return NoNode;
+    for (NodeId N = Body, E = T.subtreeEnd(Body); N < E;) {
+      PyKind K = T.kind(N);
+      if (K == PyKind::FunctionDefinition || K == PyKind::ClassDefinition ||
+          K == PyKind::Lambda) {
+        N = T.subtreeEnd(N);
+        continue;
+      }
+      if (K == PyKind::Assignment && T.node(N).Start < Before) {
+        NodeId Left = T.field(N, PyField::Left);
+        if (T.kind(Left) == PyKind::Identifier && T.text(Left) == Name)
+          Found = T.field(N, PyField::Right);
+      }
+      ++N;
+    }
+    return Found;
+  }
+
+  /// The element type of a tensor whose dtype an allocation copies: its own
+  /// allocation's when Scope allocates it, else an input's.
+  BufferElementType tensorType(NodeId Tensor, unsigned Depth) {
+    Tensor = T.stripParens(Tensor);
+    if (Depth < 3 && T.kind(Tensor) == PyKind::Identifier) {
+      NodeId Value = assignedValue(T.text(Tensor));
+      HostBuffer Inner;
+      if (Value != NoNode && allocation(Value, Inner, Depth + 1))
+        return Inner.Type;
+    }
+    return BufferElementType::InputType;
+  }
+
+  /// Reads `torch.empty/zeros/ones/full[_like](..., dtype=...)` and
+  /// `t.new_empty/zeros/ones/full(...)`.
+  bool allocation(NodeId Call, HostBuffer &B, unsigned Depth) {
+    Call = T.stripParens(Call);
+    if (T.kind(Call) != PyKind::Call)
+      return false;
+    NodeId Fn = T.field(Call, PyField::Function);
+    if (T.kind(Fn) != PyKind::Attribute)
+      return false;
+    NodeId Object = T.field(Fn, PyField::Object);
+    llvm::StringRef Name = T.text(T.field(Fn, PyField::Attribute));
+    bool Torch =
+        T.kind(Object) == PyKind::Identifier && T.text(Object) == "torch";
+    NodeId Like = NoNode; // the tensor whose dtype a missing dtype= copies
+    if (Torch && (Name == "empty" || Name == "zeros" || Name == "ones" ||
+                  Name == "full")) {
+    } else if (Torch && (Name == "empty_like" || Name == "zeros_like" ||
+                         Name == "ones_like" || Name == "full_like")) {
+      Like = M.argument(Call, 0, "input");
+    } else if (!Torch && (Name == "new_empty" || Name == "new_zeros" ||
+                          Name == "new_ones" || Name == "new_full")) {
+      Like = Object;
+    } else {
+      return false;
+    }
+    B.Allocation = Call;
+    NodeId DType = M.argument(Call, ~0u, "dtype");
+    if (DType != NoNode) {
+      B.DTypeSource = DType;
+      B.Type = torchDType(T, DType);
+      NodeId Stripped = T.stripParens(DType);
+      if (B.Type == BufferElementType::Unknown &&
+          T.kind(Stripped) == PyKind::Attribute &&
+          T.text(T.field(Stripped, PyField::Attribute)) == "dtype") {
+        B.DTypeSource = T.field(Stripped, PyField::Object);
+        B.Type = tensorType(B.DTypeSource, Depth);
+      }
+    } else if (Like != NoNode) {
+      B.DTypeSource = Like;
+      B.Type = tensorType(Like, Depth);
+    }
+    return true;
+  }
+
+  const TritonModule &M;
+  const PySyntaxTree &T;
+  NodeId Scope, Launch;
+};
+
+} // namespace
+
+void TritonModule::collectLaunches() {
+  const PySyntaxTree &T = *Tree;
+  for (NodeId N = 0, E = NodeId(T.size()); N < E; ++N) {
+    if (T.kind(N) != PyKind::Call)
+      continue;
+    NodeId Fn = T.field(N, PyField::Function);
+    if (T.kind(Fn) != PyKind::Subscript)
+      continue;
+    NodeId Kernel = T.stripParens(T.field(Fn, PyField::Value));
+    if (T.kind(Kernel) != PyKind::Identifier)
+      continue;
+    int K = functionIndex(T.text(Kernel));
+    if (K < 0)
+      continue;
+    // Host code: the innermost function around the launch, not a kernel.
+    NodeId Scope = T.node(N).Parent;
+    while (Scope != NoNode && T.kind(Scope) != PyKind::FunctionDefinition)
+      Scope = T.node(Scope).Parent;
+    if (Scope == NoNode || llvm::any_of(Functions, [&](const JitFunction &F) {
+          return F.Definition == Scope;
+        }))
+      continue;
+    HostAllocations Host(*this, Scope, N);
+    const JitFunction &F = Functions[K];
+    for (unsigned I = 0; I < F.Params.size(); ++I) {
+      if (F.Params[I].IsConstexpr)
+        continue;
+      HostBuffer B;
+      B.Kernel = unsigned(K);
+      B.Param = I;
+      B.Launch = N;
+      B.Argument = argument(N, I, F.Params[I].Name);
+      if (B.Argument != NoNode && Host.classify(B))
+        HostBuffers.push_back(B);
+    }
+  }
+}
+
+llvm::SmallVector<const HostBuffer *, 2>
+TritonModule::hostBuffers(unsigned Kernel, unsigned Param) const {
+  llvm::SmallVector<const HostBuffer *, 2> Out;
+  for (const HostBuffer &B : HostBuffers)
+    if (B.Kernel == Kernel && B.Param == Param)
+      Out.push_back(&B);
+  return Out;
 }
 
 } // namespace kerneltidy::triton

@@ -11,11 +11,17 @@
 // tl.load / tl.store / tl.atomic_* / tl.make_block_ptr with its pointer,
 // value, mask, other and boundary_check arguments picked out.
 //
+// Launches: host functions of the same file that launch one of its kernels
+// (`kernel[grid](...)`) are parsed too, for one fact: which buffer each
+// pointer argument is and the element type its allocation gives it
+// (`torch.zeros(..., dtype=x.dtype)`), a *host buffer*.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONMODULE_H
 #define KERNEL_TIDY_LIB_FRONTEND_TRITON_TRITONMODULE_H
 
 #include "lib/frontend/triton/PySyntax.h"
+#include "lib/model/AccumulationEvidence.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -92,6 +98,21 @@ struct JitFunction {
   int paramIndex(llvm::StringRef Name) const;
 };
 
+/// A buffer that host code of the file allocates and passes to a kernel
+/// parameter at a launch `kernel[grid](..., buf, ...)`.
+struct HostBuffer {
+  unsigned Kernel = 0;        // index into TritonModule::functions()
+  unsigned Param = 0;         // index into the kernel's Params
+  NodeId Launch = NoNode;     // the call `kernel[grid](...)`
+  NodeId Argument = NoNode;   // the argument (a name)
+  NodeId Allocation = NoNode; // `torch.zeros(...)`, `torch.empty_like(x)`, ...
+  /// What sets the element type: the dtype argument, or the tensor whose
+  /// dtype the allocation copies (`x` of `torch.empty_like(x)`, of
+  /// `dtype=x.dtype`).
+  NodeId DTypeSource = NoNode;
+  BufferElementType Type = BufferElementType::Unknown;
+};
+
 class TritonModule {
 public:
   /// Parses Source and discovers its JIT functions. Returns null only when
@@ -134,12 +155,18 @@ public:
   /// True when Node is `tl.int64`, `tl.uint64`, or the string "i64".
   bool is64BitIntType(NodeId Node) const;
 
+  /// The host buffers passed to parameter Param of functions()[Kernel] by
+  /// the launches in this file whose allocation the file shows.
+  llvm::SmallVector<const HostBuffer *, 2> hostBuffers(unsigned Kernel,
+                                                       unsigned Param) const;
+
 private:
   void collectImports();
   void discover();
   bool isJitDecorator(NodeId Expr) const;
   void indexFunction(JitFunction &F);
   void linkHelpers();
+  void collectLaunches();
 
   std::unique_ptr<PySyntaxTree> Tree;
   std::vector<JitFunction> Functions;
@@ -147,6 +174,7 @@ private:
   llvm::SmallVector<llvm::StringRef, 2> TritonNames;   // "triton"
   llvm::SmallVector<llvm::StringRef, 2> JitNames;      // "jit" from triton
   llvm::DenseMap<llvm::StringRef, NodeId> ModuleConstants;
+  std::vector<HostBuffer> HostBuffers;
 };
 
 } // namespace kerneltidy::triton

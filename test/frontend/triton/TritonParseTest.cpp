@@ -87,6 +87,47 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
   EXPECT_FALSE(SawHost);
 }
 
+TEST(TritonParse, LaunchersOfTheFilesKernelsAreParsedForTheirBuffers) {
+  // A host function that launches a kernel of the file is parsed, and each
+  // pointer argument it allocates gets the element type of its allocation
+  // (issue 26); other host functions stay unparsed.
+  llvm::StringRef Src =
+      "import torch\n"
+      "import triton\n"
+      "@triton.jit\n"
+      "def k(a, b, c, d, e, N, B: tl.constexpr):\n"
+      "    pass\n"
+      "def launch(x, n):\n"
+      "    acc = torch.empty((n,), dtype=torch.float32, device=x.device)\n"
+      "    a = torch.zeros((n,), dtype=x.dtype, device=x.device)\n"
+      "    b = torch.empty_like(x)\n"
+      "    c = torch.zeros_like(acc)\n"
+      "    d = x.new_zeros((n,))\n"
+      "    k[(n,)](a, b, c, d, N=n, B=16,\n"
+      "            e=torch.full((n,), 0.0, dtype=torch.bfloat16))\n"
+      "def unrelated(x):\n"
+      "    return torch.zeros_like(x)\n";
+  auto M = build(Src);
+  ASSERT_EQ(M->functions().size(), 1u);
+  auto TypeOf = [&](unsigned Param) {
+    auto Buffers = M->hostBuffers(0, Param);
+    return Buffers.size() == 1 ? Buffers[0]->Type
+                               : BufferElementType::Unknown;
+  };
+  EXPECT_EQ(TypeOf(0), BufferElementType::InputType); // dtype=x.dtype
+  EXPECT_EQ(TypeOf(1), BufferElementType::InputType); // empty_like(x)
+  EXPECT_EQ(TypeOf(2), BufferElementType::Wide);      // zeros_like(fp32 acc)
+  EXPECT_EQ(TypeOf(3), BufferElementType::InputType); // x.new_zeros
+  EXPECT_EQ(TypeOf(4), BufferElementType::BFloat16);  // by keyword, in place
+  EXPECT_TRUE(M->hostBuffers(0, 5).empty());          // N: no allocation
+  EXPECT_EQ(M->tree().text(M->hostBuffers(0, 0)[0]->DTypeSource), "x");
+  bool SawUnrelated = false;
+  M->tree().walk(M->tree().root(), [&](NodeId N) {
+    SawUnrelated |= M->tree().text(N) == "unrelated";
+  });
+  EXPECT_FALSE(SawUnrelated);
+}
+
 TEST(TritonParse, ModuleConstantsAreParsedOnlyWhenAKernelNamesThem) {
   // Constants reach the model when a JIT function names them, directly or
   // through another such constant; the rest (loggers, host tables) are host
