@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
 #include "lib/model/AccumulationEvidence.h"
+#include "lib/model/Confidence.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
@@ -122,18 +123,22 @@ AdditionCount additionsPerElement(RuleContext &Ctx, const Binding &Update,
   return N;
 }
 
+/// The value an accumulator's loop starts from: the binding before Update
+/// that lies outside Update's loop, or null.
+const Binding *loopStart(FunctionAnalysis &A, const Binding &Update) {
+  const Binding *Init = A.resolve(Update.Name, Update.Statement);
+  while (Init && A.tree().contains(Update.Loop, Init->Statement))
+    Init = A.resolve(Init->Name, Init->Statement);
+  return Init;
+}
+
 void checkLoopAccumulators(RuleContext &Ctx, FunctionAnalysis &A,
                            llvm::DenseSet<NodeId> &Reported) {
-  const PySyntaxTree &T = Ctx.T;
   const JitFunction &F = A.function();
   for (const Binding &Update : F.Bindings) {
     if (Update.Loop == NoNode || !isAccumulation(A, Update))
       continue;
-    // The value the loop starts from: the binding before the update that
-    // lies outside the update's loop.
-    const Binding *Init = A.resolve(Update.Name, Update.Statement);
-    while (Init && T.contains(Update.Loop, Init->Statement))
-      Init = A.resolve(Init->Name, Init->Statement);
+    const Binding *Init = loopStart(A, Update);
     if (!Init || Init->Value == NoNode || Init->Kind != BindingKind::Assign)
       continue;
     ValueFacts InitFacts = A.facts(Init->Value);
@@ -274,32 +279,6 @@ void checkNarrowReductions(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
-void checkAtomics(RuleContext &Ctx, FunctionAnalysis &A,
-                  llvm::DenseSet<NodeId> &Reported) {
-  for (const MemoryAccess &Access : A.function().Accesses) {
-    if (Access.Op != MemoryOp::Atomic || Access.Callee != "atomic_add" ||
-        Access.Value == NoNode)
-      continue;
-    ValueFacts V = A.facts(Access.Value);
-    ValueFacts Ptr = A.facts(Access.Pointer);
-    if (!V.isFloat16() && Ptr.pointsToFloat16()) {
-      V.Type = ValueType::Float;
-      V.Bits = 16;
-      V.BFloat = Ptr.PointeeBFloat;
-    }
-    if (!V.isFloat16() || !Reported.insert(Access.Call).second)
-      continue;
-    Finding &F = Ctx.report(
-        NarrowAccumulationId, Access.Call,
-        "'tl.atomic_add' accumulates 16-bit '" + std::string(floatTypeName(V)) +
-            "' values across programs; the running sum is rounded to 16 bits "
-            "and can overflow");
-    Ctx.note(F, Access.Value,
-             "accumulate into a 'tl.float32' buffer and convert once after "
-             "the reduction");
-  }
-}
-
 /// The kernel parameters a pointer expression starts from: names followed
 /// through their bindings (`DW = DW + off`, `X += row * stride`), the
 /// pointer side of `+` and `-`, and broadcasting subscripts.
@@ -348,10 +327,24 @@ void pointerBases(FunctionAnalysis &A, NodeId E,
 struct ProgramIdUse {
   bool Direct = false;
   bool Reduced = false;
+  unsigned Axes = 0;       // bit per grid axis whose program id it reads
+  bool Loaded = false;     // reads a value loaded from memory (an index)
+  bool ScaledLoad = false; // ... scaled by a row width (`idx * D`)
+  bool Mod = false, Div = false; // the reductions seen
 };
 
+/// The grid axis of a `tl.program_id(axis)` call: a literal, else 0.
+unsigned programIdAxis(const TritonModule &M, NodeId Call) {
+  NodeId Axis = M.argument(Call, 0, "axis");
+  int64_t V = 0;
+  if (Axis == NoNode || M.tree().kind(Axis) != PyKind::Integer ||
+      M.tree().text(Axis).getAsInteger(0, V) || V < 0 || V > 2)
+    return 0;
+  return unsigned(V);
+}
+
 void programIdUse(FunctionAnalysis &A, NodeId E, ProgramIdUse &Use,
-                  unsigned Depth) {
+                  unsigned Depth, bool Scaled = false) {
   const PySyntaxTree &T = A.tree();
   const TritonModule &M = A.module();
   E = T.stripParens(E);
@@ -363,31 +356,44 @@ void programIdUse(FunctionAnalysis &A, NodeId E, ProgramIdUse &Use,
     if (!B || B->Value == NoNode)
       return;
     if (B->Kind == BindingKind::Augmented)
-      programIdUse(A, B->Target, Use, Depth + 1);
+      programIdUse(A, B->Target, Use, Depth + 1, Scaled);
     if (B->Kind == BindingKind::Assign || B->Kind == BindingKind::Augmented)
-      programIdUse(A, B->Value, Use, Depth + 1);
+      programIdUse(A, B->Value, Use, Depth + 1, Scaled);
     return;
   }
   case PyKind::Call: {
     llvm::StringRef Callee = M.languageCallee(E);
     if (Callee == "program_id" || M.methodCallee(E) == "program_id") {
       Use.Direct = true;
+      Use.Axes |= 1u << programIdAxis(M, E);
       return;
     }
-    if (Callee == "load")
+    if (Callee == "load") {
+      Use.Loaded = true;
+      Use.ScaledLoad |= Scaled;
       return;
+    }
     break;
   }
   case PyKind::BinaryOperator: {
     llvm::StringRef Op = T.operatorText(E);
     if (Op == "%" || Op == "//") {
       ProgramIdUse Left;
-      programIdUse(A, T.field(E, PyField::Left), Left, Depth + 1);
-      if (Left.Direct || Left.Reduced)
+      programIdUse(A, T.field(E, PyField::Left), Left, Depth + 1, Scaled);
+      if (Left.Direct || Left.Reduced) {
         Use.Reduced = true;
-      programIdUse(A, T.field(E, PyField::Right), Use, Depth + 1);
+        (Op == "%" ? Use.Mod : Use.Div) = true;
+      }
+      Use.Mod |= Left.Mod;
+      Use.Div |= Left.Div;
+      Use.Axes |= Left.Axes;
+      Use.Loaded |= Left.Loaded;
+      Use.ScaledLoad |= Left.ScaledLoad;
+      programIdUse(A, T.field(E, PyField::Right), Use, Depth + 1, Scaled);
       return;
     }
+    if (Op == "*")
+      Scaled = true;
     break;
   }
   default:
@@ -398,8 +404,21 @@ void programIdUse(FunctionAnalysis &A, NodeId E, ProgramIdUse &Use,
       return;
     if (T.kind(E) == PyKind::Call && C == T.field(E, PyField::Function))
       return;
-    programIdUse(A, C, Use, Depth + 1);
+    programIdUse(A, C, Use, Depth + 1, Scaled);
   });
+}
+
+/// How Pointer's offset reads the program id. A program id split by both
+/// `//` and `%` (`pid // num_pid_n`, `pid % num_pid_n`: a tile's row and
+/// column) is read one-to-one, as a direct use.
+ProgramIdUse offsetProgramIdUse(FunctionAnalysis &A, NodeId Pointer) {
+  ProgramIdUse Use;
+  programIdUse(A, Pointer, Use, 0);
+  if (Use.Mod && Use.Div) {
+    Use.Reduced = false;
+    Use.Direct = true;
+  }
+  return Use;
 }
 
 /// True when P and Q are the same pointer: the same text, each name bound
@@ -442,35 +461,65 @@ const Binding *readModifyWrite(RuleContext &Ctx, FunctionAnalysis &A,
   return nullptr;
 }
 
+/// The first host buffer (TritonModule.h) passed to a kernel parameter that
+/// Pointer starts from whose allocation can make it 16-bit, or null. Host
+/// buffers are matched to the parameters of a kernel analysed on its own,
+/// not to a helper's.
+const HostBuffer *sixteenBitBuffer(RuleContext &Ctx, FunctionAnalysis &A,
+                                   NodeId Pointer) {
+  if (A.caller())
+    return nullptr;
+  int Kernel = Ctx.M.functionIndex(A.function().Name);
+  if (Kernel < 0)
+    return nullptr;
+  llvm::SmallVector<unsigned, 2> Params;
+  pointerBases(A, Pointer, Params, 0);
+  for (unsigned P : Params)
+    for (const HostBuffer *B : Ctx.M.hostBuffers(unsigned(Kernel), P))
+      if (mayHold16BitSum(B->Type))
+        return B;
+  return nullptr;
+}
+
+/// "<Subject> has the dtype of 'x', so for 16-bit inputs" / "<Subject> is
+/// 'torch.float16', so": why a sum kept in Buffer is 16-bit.
+std::string bufferTypeClause(RuleContext &Ctx, const HostBuffer &Buffer,
+                             llvm::StringRef Subject = "its buffer") {
+  std::string Source = Ctx.quote(Buffer.DTypeSource);
+  if (Buffer.Type == BufferElementType::InputType)
+    return Subject.str() + " has the dtype of '" + Source +
+           "', so for 16-bit inputs";
+  return Subject.str() + " is '" + Source + "', so";
+}
+
+/// The note at Buffer's allocation, with the fix.
+void allocationNote(RuleContext &Ctx, Finding &Fd, const HostBuffer &Buffer) {
+  std::string Name = Ctx.T.text(Ctx.T.stripParens(Buffer.Argument)).str();
+  std::string Source = Ctx.quote(Buffer.DTypeSource);
+  bool Input = Buffer.Type == BufferElementType::InputType;
+  Ctx.note(Fd, Buffer.Allocation,
+           "'" + Name + "' is allocated here " +
+               (Input ? "with the dtype of '" + Source + "' (16-bit when '" +
+                            Source + "' is)"
+                      : "as '" + Source + "'") +
+               "; allocate it as 'torch.float32' and convert once after "
+               "the reduction");
+}
+
 /// A shared read-modify-write into a host buffer that can be 16-bit: see the
 /// file comment.
 void checkSharedReadModifyWrites(RuleContext &Ctx, FunctionAnalysis &A,
                                  llvm::DenseSet<NodeId> &Reported) {
-  const PySyntaxTree &T = Ctx.T;
-  // Host buffers are matched to the parameters of a kernel analysed on its
-  // own, not to a helper's.
-  if (A.caller())
-    return;
-  int Kernel = Ctx.M.functionIndex(A.function().Name);
-  if (Kernel < 0)
-    return;
   for (const MemoryAccess &Store : A.function().Accesses) {
     if (Store.Op != MemoryOp::Store || Store.Value == NoNode)
       continue;
-    const HostBuffer *Buffer = nullptr;
-    llvm::SmallVector<unsigned, 2> Params;
-    pointerBases(A, Store.Pointer, Params, 0);
-    for (unsigned P : Params)
-      for (const HostBuffer *B : Ctx.M.hostBuffers(unsigned(Kernel), P))
-        if (!Buffer && mayHold16BitSum(B->Type))
-          Buffer = B;
+    const HostBuffer *Buffer = sixteenBitBuffer(Ctx, A, Store.Pointer);
     if (!Buffer)
       continue;
     const Binding *Update = readModifyWrite(Ctx, A, Store);
     if (!Update)
       continue;
-    ProgramIdUse Use;
-    programIdUse(A, Store.Pointer, Use, 0);
+    ProgramIdUse Use = offsetProgramIdUse(A, Store.Pointer);
     if (!Use.Reduced || Use.Direct)
       continue;
     AdditionCount Additions;
@@ -478,32 +527,251 @@ void checkSharedReadModifyWrites(RuleContext &Ctx, FunctionAnalysis &A,
         "every program whose row maps to the same buffer row");
     if (!Additions.isHazard() || !Reported.insert(Store.Call).second)
       continue;
-    std::string Name = T.text(T.stripParens(Buffer->Argument)).str();
-    bool Input = Buffer->Type == BufferElementType::InputType;
-    std::string Source = Ctx.quote(Buffer->DTypeSource);
     Finding &Fd = Ctx.report(
         NarrowAccumulationId, Store.Call,
         "'" + Ctx.quote(Store.Pointer) +
             "' is read, added to and written back by every program whose "
             "row maps to the same element; " +
-            (Input ? "its buffer has the dtype of '" + Source +
-                         "', so for 16-bit inputs the running sum is rounded "
-                         "to 16 bits and can overflow"
-                   : "its buffer is '" + Source +
-                         "', so the running sum is rounded to 16 bits and "
-                         "can overflow"));
+            bufferTypeClause(Ctx, *Buffer) +
+            " the running sum is rounded to 16 bits and can overflow");
     Ctx.note(Fd, Update->Statement,
              "'" + Update->Name.str() +
                  "' adds the buffer's value here; in 16 bits, each element "
                  "takes " +
                  Additions.describe());
-    Ctx.note(Fd, Buffer->Allocation,
-             "'" + Name + "' is allocated here " +
-                 (Input ? "with the dtype of '" + Source + "' (16-bit when '" +
-                              Source + "' is)"
-                        : "as '" + Source + "'") +
-                 "; allocate it as 'torch.float32' and convert once after "
-                 "the reduction");
+    allocationNote(Ctx, Fd, *Buffer);
+  }
+}
+
+/// The grid axes whose program id the kernel reads, and whether it names a
+/// split count (`SPLIT_K: tl.constexpr`): the programs of an axis its
+/// offsets do not read are then a few splits of one tile.
+struct GridAxes {
+  unsigned Read = 0;
+  bool Split = false;
+};
+
+GridAxes gridAxes(RuleContext &Ctx, const JitFunction &F) {
+  GridAxes G;
+  Ctx.T.walk(F.Body, [&](NodeId N) {
+    if (Ctx.M.languageCallee(N) == "program_id")
+      G.Read |= 1u << programIdAxis(Ctx.M, N);
+  });
+  for (const TritonParam &P : F.Params)
+    G.Split |= P.IsConstexpr && llvm::StringRef(P.Name.lower()).contains("split");
+  return G;
+}
+
+/// How many programs add into one element of an atomic's target, from its
+/// offset (see the file comment). Sets Tier to Low where the count is not
+/// known from the source; returns false where it is few.
+bool atomicAdditions(RuleContext &Ctx, FunctionAnalysis &A,
+                     const MemoryAccess &Atomic, AdditionCount &Additions,
+                     Confidence &Tier, std::string &Why) {
+  ProgramIdUse Use = offsetProgramIdUse(A, Atomic.Pointer);
+  GridAxes Grid = gridAxes(Ctx, A.function());
+  Tier = Confidence::Medium;
+  if (Use.Reduced) {
+    Additions.sharedByPrograms(
+        "every program whose row maps to the same buffer row");
+    return true;
+  }
+  if (Use.Loaded) {
+    if (Use.ScaledLoad) {
+      Additions.sharedByPrograms(
+          "every source row whose loaded index names the same target row");
+      return true;
+    }
+    // `tl.atomic_add(out + idx, v)`: an elementwise scatter; unique indices
+    // add once per element, repeated ones many times.
+    Additions.sharedByPrograms(
+        "every element whose loaded index names the same target element");
+    Tier = Confidence::Low;
+    Why = "a scatter by loaded element indices: how many share a target is "
+          "not known from the source";
+    return true;
+  }
+  unsigned Missing = Grid.Read & ~Use.Axes;
+  if (!Missing || Grid.Split)
+    return false; // one program per element, or a few splits of one tile
+  unsigned Axis = 0;
+  while (!(Missing & (1u << Axis)))
+    ++Axis;
+  Additions.sharedByPrograms("every program of grid axis " +
+                             std::to_string(Axis) +
+                             ", which the offset does not tell apart");
+  return true;
+}
+
+/// `tl.atomic_add`: of a 16-bit value, into a pointer annotated 16-bit, or
+/// into a buffer its launcher allocates 16-bit or in an input's dtype.
+void checkAtomics(RuleContext &Ctx, FunctionAnalysis &A,
+                  llvm::DenseSet<NodeId> &Reported) {
+  for (const MemoryAccess &Access : A.function().Accesses) {
+    if (Access.Op != MemoryOp::Atomic || Access.Callee != "atomic_add" ||
+        Access.Value == NoNode)
+      continue;
+    ValueFacts V = A.facts(Access.Value);
+    ValueFacts Ptr = A.facts(Access.Pointer);
+    if (!V.isFloat16() && Ptr.pointsToFloat16()) {
+      V.Type = ValueType::Float;
+      V.Bits = 16;
+      V.BFloat = Ptr.PointeeBFloat;
+    }
+    if (V.isFloat16()) {
+      if (!Reported.insert(Access.Call).second)
+        continue;
+      Finding &F = Ctx.report(
+          NarrowAccumulationId, Access.Call,
+          "'tl.atomic_add' accumulates 16-bit '" +
+              std::string(floatTypeName(V)) +
+              "' values across programs; the running sum is rounded to 16 "
+              "bits and can overflow");
+      Ctx.note(F, Access.Value,
+               "accumulate into a 'tl.float32' buffer and convert once after "
+               "the reduction");
+      continue;
+    }
+    // An fp32 or untyped value into a buffer the launcher makes 16-bit: the
+    // atomic adds in the buffer's type (issue 26).
+    if (V.Type == ValueType::Float && V.Bits == 64)
+      continue;
+    const HostBuffer *Buffer = sixteenBitBuffer(Ctx, A, Access.Pointer);
+    if (!Buffer)
+      continue;
+    AdditionCount Additions;
+    Confidence Tier = Confidence::Medium;
+    std::string Why;
+    if (!atomicAdditions(Ctx, A, Access, Additions, Tier, Why) ||
+        !Additions.isHazard() || !Reported.insert(Access.Call).second)
+      continue;
+    llvm::StringRef Param = A.function().Params[Buffer->Param].Name;
+    Finding &F = Ctx.report(
+        NarrowAccumulationId, Access.Call,
+        "'tl.atomic_add' accumulates into '" + Param.str() + "' across "
+            "programs; " + bufferTypeClause(Ctx, *Buffer) +
+            " the running sum is rounded to 16 bits and can overflow");
+    Ctx.note(F, Access.Pointer,
+             "in 16 bits, each element takes " + Additions.describe());
+    allocationNote(Ctx, F, *Buffer);
+    if (Tier != Confidence::Medium) {
+      F.Confidence = confidenceName(Tier).str();
+      Ctx.note(F, Access.Call, confidenceNote(Tier, Why));
+    }
+  }
+}
+
+/// A tl.load whose value reaches Expr unconverted: through names bound by
+/// plain assignment, arithmetic, tl.where and subscripts, never through a
+/// `.to(...)` or tl.cast. NoNode when there is none.
+NodeId unconvertedLoad(RuleContext &Ctx, FunctionAnalysis &A, NodeId E,
+                       unsigned Depth) {
+  const PySyntaxTree &T = Ctx.T;
+  E = T.stripParens(E);
+  if (Depth > 12 || E == NoNode)
+    return NoNode;
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    const Binding *B = A.resolve(T.text(E), E);
+    if (!B || B->Kind != BindingKind::Assign)
+      return NoNode;
+    return unconvertedLoad(Ctx, A, B->Value, Depth + 1);
+  }
+  case PyKind::Subscript:
+    return unconvertedLoad(Ctx, A, T.field(E, PyField::Value), Depth + 1);
+  case PyKind::BinaryOperator: {
+    NodeId L = unconvertedLoad(Ctx, A, T.field(E, PyField::Left), Depth + 1);
+    return L != NoNode
+               ? L
+               : unconvertedLoad(Ctx, A, T.field(E, PyField::Right), Depth + 1);
+  }
+  case PyKind::Call: {
+    llvm::StringRef Callee = Ctx.M.languageCallee(E);
+    if (Callee == "load")
+      return E;
+    if (Callee == "where") {
+      NodeId X = unconvertedLoad(Ctx, A, Ctx.M.argument(E, 1, "x"), Depth + 1);
+      return X != NoNode ? X
+                         : unconvertedLoad(Ctx, A, Ctx.M.argument(E, 2, "y"),
+                                           Depth + 1);
+    }
+    return NoNode;
+  }
+  default:
+    return NoNode;
+  }
+}
+
+/// `acc += tl.sum(x)` in a loop, no `dtype=`, where x is loaded through a
+/// pointer whose elements are 16-bit (an annotation, or a buffer the
+/// launcher allocates 16-bit or in an input's dtype) and never converted:
+/// every block is reduced in 16 bits before it reaches the accumulator.
+void checkLoadedSums(RuleContext &Ctx, FunctionAnalysis &A,
+                     llvm::DenseSet<NodeId> &Reported) {
+  const PySyntaxTree &T = Ctx.T;
+  for (const Binding &Update : A.function().Bindings) {
+    if (Update.Loop == NoNode || !isAccumulation(A, Update))
+      continue;
+    NodeId Sum = T.stripParens(Update.Value);
+    if (T.kind(Sum) == PyKind::BinaryOperator &&
+        Update.Kind == BindingKind::Assign) {
+      // `acc = acc + tl.sum(x)`: the term that is not the accumulator.
+      NodeId L = T.stripParens(T.field(Sum, PyField::Left));
+      Sum = T.kind(L) == PyKind::Identifier && T.text(L) == Update.Name
+                ? T.stripParens(T.field(Sum, PyField::Right))
+                : L;
+    }
+    if (Ctx.M.languageCallee(Sum) != "sum" ||
+        Ctx.M.argument(Sum, 99, "dtype") != NoNode || Reported.count(Sum))
+      continue;
+    const Binding *Init = loopStart(A, Update);
+    if (Init && Reported.count(Init->Statement))
+      continue; // reported as a 16-bit accumulator
+    NodeId Input = T.stripParens(Ctx.M.argument(Sum, 0, "input"));
+    ValueFacts In = A.facts(Input);
+    if (In.Type == ValueType::Float && In.Bits >= 32)
+      continue;
+    NodeId Load = unconvertedLoad(Ctx, A, Input, 0);
+    if (Load == NoNode)
+      continue;
+    NodeId Pointer = Ctx.M.argument(Load, 0, "pointer");
+    ValueFacts Ptr = A.facts(Pointer);
+    ValueFacts Loaded = A.facts(Load);
+    const HostBuffer *Buffer = nullptr;
+    if (!Loaded.isFloat16() && !Ptr.pointsToFloat16())
+      Buffer = sixteenBitBuffer(Ctx, A, Pointer);
+    if ((!Loaded.isFloat16() && !Ptr.pointsToFloat16() && !Buffer) ||
+        !Reported.insert(Sum).second)
+      continue;
+    std::string Why;
+    if (Buffer) {
+      Why = bufferTypeClause(
+          Ctx, *Buffer,
+          "'" + A.function().Params[Buffer->Param].Name.str() + "'");
+    } else {
+      ValueFacts Shown = Loaded.isFloat16() ? Loaded : ValueFacts();
+      if (!Loaded.isFloat16()) {
+        Shown.Type = ValueType::Float;
+        Shown.Bits = 16;
+        Shown.BFloat = Ptr.PointeeBFloat;
+      }
+      Why = std::string("it is loaded as '") + floatTypeName(Shown) + "', so";
+    }
+    Finding &F = Ctx.report(
+        NarrowAccumulationId, Sum,
+        "'tl.sum' reduces '" + Ctx.quote(Input) +
+            "' in its loaded type; " + Why +
+            " each block's partial sum is rounded to 16 bits before it is "
+            "added to '" + Update.Name.str() + "'");
+    Note &N = Ctx.note(F, Input, "cast to 'tl.float32' before the sum");
+    N.Fixes.push_back(Ctx.replacement(
+        Input, T.kind(Input) == PyKind::Identifier ||
+                       T.kind(Input) == PyKind::Call ||
+                       T.kind(Input) == PyKind::Subscript
+                   ? T.text(Input).str() + ".to(tl.float32)"
+                   : "(" + T.text(Input).str() + ").to(tl.float32)"));
+    if (Buffer)
+      allocationNote(Ctx, F, *Buffer);
   }
 }
 
@@ -516,6 +784,7 @@ void runNarrowAccumulation(RuleContext &Ctx) {
     checkAtomics(Ctx, *A, Reported);
     checkNarrowReductions(Ctx, *A, Reported);
     checkSharedReadModifyWrites(Ctx, *A, Reported);
+    checkLoadedSums(Ctx, *A, Reported);
   }
 }
 

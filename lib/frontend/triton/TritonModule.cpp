@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <optional>
 
 namespace kerneltidy::triton {
 
@@ -728,8 +729,49 @@ private:
       HostBuffer Inner;
       if (Value != NoNode && allocation(Value, Inner, Depth + 1))
         return Inner.Type;
+      if (Value != NoNode)
+        if (std::optional<BufferElementType> C = conversion(Value))
+          return *C;
     }
     return BufferElementType::InputType;
+  }
+
+  /// The element type a conversion chain gives a tensor: `x.to(torch.float32)`,
+  /// `x.float()`, `x.half()`, `x.to(dtype).contiguous()`; Unknown for a
+  /// dtype held in a variable (`x.to(compute_dtype)`); nothing when the chain
+  /// converts nothing (`x.contiguous()`, `x.to(device)`).
+  std::optional<BufferElementType> conversion(NodeId E) const {
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      E = T.stripParens(E);
+      if (T.kind(E) != PyKind::Call)
+        return std::nullopt;
+      NodeId Fn = T.field(E, PyField::Function);
+      if (T.kind(Fn) != PyKind::Attribute)
+        return std::nullopt;
+      llvm::StringRef Method = T.text(T.field(Fn, PyField::Attribute));
+      if (Method == "float" || Method == "double")
+        return BufferElementType::Wide;
+      if (Method == "half")
+        return BufferElementType::Float16;
+      if (Method == "bfloat16")
+        return BufferElementType::BFloat16;
+      if (Method == "to" || Method == "type") {
+        NodeId DType = M.argument(E, 99, "dtype");
+        if (DType == NoNode)
+          DType = M.argument(E, 0, "dtype");
+        BufferElementType Named = DType == NoNode
+                                      ? BufferElementType::Unknown
+                                      : torchDType(T, DType);
+        if (Named != BufferElementType::Unknown)
+          return Named;
+        if (DType != NoNode &&
+            (M.argument(E, 99, "dtype") != NoNode ||
+             llvm::StringRef(T.text(DType).lower()).contains("dtype")))
+          return BufferElementType::Unknown;
+      }
+      E = T.field(Fn, PyField::Object);
+    }
+    return std::nullopt;
   }
 
   /// Reads `torch.empty/zeros/ones/full[_like](..., dtype=...)` and
