@@ -21,15 +21,31 @@
 // module). A narrow kernel already reported in its own file, or whose wrap
 // line carries a NOLINT for the check, is not reported again.
 //
+// Also reported (issue 26): kernels of one module, whatever their names,
+// that read the same offsets table parameter (`cu_seqlens`), one converting
+// the loaded value to int64 where it reaches an address (`bos =
+// tl.load(cu_seqlens + i_n).to(tl.int64)`) and another to int32
+// (`.to(tl.int32)`) and scaling it in int32 to an offset that can pass 2^31:
+// by a runtime stride or by two sizes (`(bos * H + i_h) * K`), not by one
+// head count alone (a per-token table, issue 23's reachability). Caret on
+// the innermost int32 product; notes at the sibling's 64-bit read and on the
+// narrow read, with the fix `tl.int64` for every int32 read of that table in
+// the kernel. Found along every path: the read in a varlen branch counts
+// even where the other branch's value is int64.
+//
 // Blind spots: kernels named without a role marker, and siblings that widen
-// a different offset than the one that wraps.
+// a different offset than the one that wraps; offsets tables of kernels in
+// different files; a table read through a helper.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonChecks.h"
 #include "checks/triton/TritonRules.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <map>
 #include <mutex>
 #include <set>
@@ -103,6 +119,235 @@ std::string wideNote(llvm::StringRef Wide) {
   return "'" + Wide.str() + "' widens its indices to 64 bits here";
 }
 
+/// One read of an offsets table: `bos = tl.load(cu_seqlens + i_n).to(W)`
+/// (or `tl.cast(..., W)`), W an int32 or int64 dtype, the table a parameter.
+struct TableRead {
+  const Binding *B = nullptr;
+  llvm::StringRef Table;
+  NodeId Conversion = NoNode; // the `.to(...)` / tl.cast call
+  NodeId DType = NoNode;      // its dtype argument
+  bool Wide = false;
+};
+
+bool tableRead(RuleContext &Ctx, FunctionAnalysis &A, const Binding &B,
+               TableRead &Out) {
+  const PySyntaxTree &T = Ctx.T;
+  if (B.Value == NoNode ||
+      (B.Kind != BindingKind::Assign && B.Kind != BindingKind::Unpacked))
+    return false;
+  NodeId V = T.stripParens(B.Value);
+  NodeId Object = NoNode, DType = NoNode;
+  if (Ctx.M.isConversion(V)) {
+    Object = T.field(T.field(V, PyField::Function), PyField::Object);
+    DType = Ctx.M.argument(V, 0, "dtype");
+  } else if (Ctx.M.languageCallee(V) == "cast") {
+    Object = Ctx.M.argument(V, 0, "input");
+    DType = Ctx.M.argument(V, 1, "dtype");
+  } else {
+    return false;
+  }
+  Object = T.stripParens(Object);
+  if (DType == NoNode || Ctx.M.languageCallee(Object) != "load")
+    return false;
+  NodeId Base = T.stripParens(Ctx.M.argument(Object, 0, "pointer"));
+  while (T.kind(Base) == PyKind::BinaryOperator && T.operatorText(Base) == "+")
+    Base = T.stripParens(T.field(Base, PyField::Left));
+  if (T.kind(Base) != PyKind::Identifier ||
+      A.function().paramIndex(T.text(Base)) < 0)
+    return false;
+  // A table of token offsets (`cu_seqlens`: its entries are token indices,
+  // TritonValues.h), not a table of small ids (`chunk_indices`).
+  if (A.facts(Object).Mag != Magnitude::Rows)
+    return false;
+  ValueFacts D = A.dtypeFacts(DType);
+  if (D.Type != ValueType::DType || !D.DTypeIsInt ||
+      (D.Bits != 32 && D.Bits != 64))
+    return false;
+  Out = {&B, T.text(Base), V, DType, D.Bits == 64};
+  return true;
+}
+
+/// Where a table read reaches an address: the innermost int32 product that
+/// scales it (NoNode when it is added unscaled), how many runtime or
+/// constexpr factors scale it in int32, and whether one of them is a runtime
+/// size or stride. A `.to(tl.int64)` on the way makes the products outside
+/// it 64-bit.
+struct TableReach {
+  bool Found = false;
+  NodeId Product = NoNode;
+  unsigned Factors = 0;
+  bool Stride = false;
+  /// The policy (issue 23's reachability): a token index times a stride,
+  /// or times two sizes (`(bos * H + i_h) * K`), can pass 2^31; a token
+  /// index times one head count indexes a small per-token table.
+  bool canWrap() const { return Found && (Stride || Factors >= 2); }
+};
+
+void countFactors(FunctionAnalysis &A, NodeId E, unsigned &Factors,
+                  bool &Stride) {
+  const PySyntaxTree &T = A.tree();
+  E = T.stripParens(E);
+  if (T.kind(E) == PyKind::BinaryOperator && T.operatorText(E) == "*") {
+    countFactors(A, T.field(E, PyField::Left), Factors, Stride);
+    countFactors(A, T.field(E, PyField::Right), Factors, Stride);
+    return;
+  }
+  if (T.kind(E) == PyKind::Integer)
+    return;
+  ValueFacts V = A.facts(E);
+  if (V.PerLane)
+    return;
+  ++Factors;
+  Stride |= !V.CompileTime && V.Type == ValueType::Int &&
+            V.Mag >= Magnitude::Size;
+}
+
+void reachTable(FunctionAnalysis &A, NodeId E, const Binding *Target,
+                TableReach State, TableReach &Best,
+                llvm::DenseSet<const Binding *> &Seen, unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  const TritonModule &M = A.module();
+  E = T.stripParens(E);
+  if (Depth > 24 || E == NoNode)
+    return;
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    llvm::SmallVector<const Binding *, 4> Reaching;
+    A.reachingBindings(T.text(E), E, Reaching);
+    for (const Binding *B : Reaching) {
+      if (B == Target) {
+        State.Found = true;
+        if (!Best.Found || (State.canWrap() && !Best.canWrap()))
+          Best = State;
+        continue;
+      }
+      if (!Seen.insert(B).second)
+        continue;
+      if (B->Kind == BindingKind::Augmented)
+        reachTable(A, B->Target, Target, State, Best, Seen, Depth + 1);
+      if (B->Kind == BindingKind::Assign || B->Kind == BindingKind::Unpacked ||
+          B->Kind == BindingKind::Augmented)
+        reachTable(A, B->Value, Target, State, Best, Seen, Depth + 1);
+    }
+    return;
+  }
+  case PyKind::Subscript:
+    reachTable(A, T.field(E, PyField::Value), Target, State, Best, Seen,
+               Depth + 1);
+    return;
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    NodeId L = T.field(E, PyField::Left), R = T.field(E, PyField::Right);
+    if (Op == "+" || Op == "-") {
+      reachTable(A, L, Target, State, Best, Seen, Depth + 1);
+      reachTable(A, R, Target, State, Best, Seen, Depth + 1);
+    } else if (Op == "*") {
+      for (auto [Side, Other] : {std::pair(L, R), std::pair(R, L)}) {
+        TableReach S = State;
+        S.Product = E;
+        countFactors(A, Other, S.Factors, S.Stride);
+        reachTable(A, Side, Target, S, Best, Seen, Depth + 1);
+      }
+    }
+    return;
+  }
+  case PyKind::Call: {
+    if (M.isConversion(E)) {
+      NodeId Object = T.field(T.field(E, PyField::Function), PyField::Object);
+      if (A.facts(E).isInt64())
+        State = TableReach(); // the products outside are 64-bit
+      reachTable(A, Object, Target, State, Best, Seen, Depth + 1);
+      return;
+    }
+    llvm::StringRef Callee = M.languageCallee(E);
+    if (Callee == "multiple_of" || Callee == "max_contiguous")
+      reachTable(A, M.argument(E, 0, "input"), Target, State, Best, Seen,
+                 Depth + 1);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/// How Read reaches the addresses of its kernel: the reach that can wrap
+/// if one does, else any.
+TableReach tableReach(FunctionAnalysis &A, const TableRead &Read) {
+  TableReach Best;
+  for (const MemoryAccess &Access : A.function().Accesses) {
+    llvm::DenseSet<const Binding *> Seen;
+    TableReach One;
+    reachTable(A, Access.Pointer, Read.B, TableReach(), One, Seen, 0);
+    if (!Best.Found || (One.canWrap() && !Best.canWrap()))
+      Best = One;
+  }
+  return Best;
+}
+
+/// Sibling kernels of one module that read the same offsets table, one as
+/// int64 into an address and one as int32 scaled past 2^31 (issue 26).
+void checkSiblingTables(RuleContext &Ctx,
+                        llvm::ArrayRef<FunctionAnalysis *> Kernels,
+                        const llvm::DenseSet<FunctionAnalysis *> &Reported) {
+  struct Wide {
+    FunctionAnalysis *A;
+    TableRead Read;
+  };
+  std::vector<Wide> Wides;
+  for (FunctionAnalysis *A : Kernels)
+    for (const Binding &B : A->function().Bindings) {
+      TableRead R;
+      if (tableRead(Ctx, *A, B, R) && R.Wide && tableReach(*A, R).Found)
+        Wides.push_back({A, R});
+    }
+  if (Wides.empty())
+    return;
+  for (FunctionAnalysis *A : Kernels) {
+    if (Reported.count(A))
+      continue;
+    llvm::StringSet<> Done;
+    for (const Binding &B : A->function().Bindings) {
+      TableRead R;
+      if (!tableRead(Ctx, *A, B, R) || R.Wide || Done.count(R.Table))
+        continue;
+      const Wide *W = nullptr;
+      for (const Wide &C : Wides)
+        if (C.A != A && C.Read.Table == R.Table) {
+          W = &C;
+          break;
+        }
+      if (!W)
+        continue;
+      TableReach Reach = tableReach(*A, R);
+      if (!Reach.canWrap())
+        continue;
+      Done.insert(R.Table);
+      llvm::StringRef Narrow = A->function().Name;
+      llvm::StringRef WideName = W->A->function().Name;
+      Finding &F = Ctx.report(
+          IndexWidthMismatchId, Reach.Product,
+          "'" + Narrow.str() + "' reads '" + R.Table.str() +
+              "' as 32-bit 'int32' and scales it in offset '" +
+              Ctx.quote(Reach.Product) + "' while its sibling '" +
+              WideName.str() + "' reads '" + R.Table.str() +
+              "' as 'int64'; the kernels disagree on index width");
+      Ctx.note(F, W->Read.Conversion,
+               "'" + WideName.str() + "' makes '" + R.Table.str() +
+                   "' 64-bit here: '" + Ctx.quote(W->Read.Conversion) + "'");
+      Note &N = Ctx.note(F, R.DType,
+                         "read '" + R.Table.str() + "' as 'tl.int64', as '" +
+                             WideName.str() + "' does");
+      // Every int32 read of the table in this kernel (`bos, eos = ...`).
+      for (const Binding &O : A->function().Bindings) {
+        TableRead Other;
+        if (tableRead(Ctx, *A, O, Other) && !Other.Wide &&
+            Other.Table == R.Table)
+          N.Fixes.push_back(Ctx.replacement(Other.DType, "tl.int64"));
+      }
+    }
+  }
+}
+
 } // namespace
 
 void runIndexWidthMismatch(RuleContext &Ctx) {
@@ -159,6 +404,18 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
       Ctx.addWideningNote(F, *K.A, K.FirstWrap);
       K.Reported = true;
     }
+  }
+  {
+    llvm::SmallVector<FunctionAnalysis *, 8> Kernels;
+    llvm::DenseSet<FunctionAnalysis *> Reported;
+    for (auto &AP : Ctx.Analyses)
+      if (!AP->caller() && !AP->function().CalledFromJit)
+        Kernels.push_back(AP.get());
+    for (const std::string &Key : Order)
+      for (const KernelInfo &K : Families[Key])
+        if (K.Reported)
+          Reported.insert(K.A);
+    checkSiblingTables(Ctx, Kernels, Reported);
   }
   // Summaries for the whole run: kernels of other files may complete a
   // family this file holds one member of.
