@@ -71,6 +71,9 @@ struct FileStatus {
   unsigned ParseErrors = 0;
   std::string FirstError; // the first compiler or syntax error, one line
   ParseStatus Status = ParseStatus::Ok;
+  /// Names of missing headers declared as stand-ins for the parse the
+  /// checks ran on (C++ in no-build mode; 0: none were needed or used).
+  unsigned StandIns = 0;
 };
 
 struct AnalysisResult {

@@ -131,6 +131,8 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
                          {"status", parseStatusName(S.Status)}};
     if (!S.FirstError.empty())
       O["firstError"] = S.FirstError;
+    if (S.StandIns)
+      O["standIns"] = S.StandIns;
     Files.push_back(std::move(O));
   }
   llvm::json::Value Root = llvm::json::Object{

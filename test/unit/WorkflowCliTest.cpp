@@ -221,20 +221,28 @@ TEST(Cli, EachFileCarriesItsParseStatus) {
             "__global__ void k(float *x, int n) { x[threadIdx.x] = n; }\n");
   writeText(D.path("partial.cu"),
             "__global__ void k(float *x, UnknownType t, int n) {\n"
-            "  x[threadIdx.x] = n;\n}\n");
+            "  x[threadIdx.x] = n +;\n}\n");
+  // An unknown name alone is declared as a stand-in (UnknownNames.h): the
+  // second parse has no error, and the report says how many were declared.
+  writeText(D.path("stand_in.cu"),
+            "__global__ void k(float *x, UnknownType t, int rows, int cols) {\n"
+            "  int i = blockIdx.x * cols;\n  x[i + threadIdx.x] = t;\n}\n");
   writeText(D.path("broken.py"), "import triton\n@triton.jit\ndef k(x, n:\n    pass\n");
   writeText(D.path("binary.cu"), std::string("\0\x01\x02", 3));
   ProgramResult Json = runCli({"--format=json", D.path("ok.cu"),
                                D.path("partial.cu"), D.path("broken.py"),
-                               D.path("binary.cu")});
+                               D.path("binary.cu"), D.path("stand_in.cu")});
   llvm::json::Value Report = parseJson(Json.Out);
   const llvm::json::Array *Files = Report.getAsObject()->getArray("files");
   ASSERT_TRUE(Files) << Json.Out;
   std::map<std::string, std::string> StatusOf;
+  std::map<std::string, int64_t> StandInsOf;
   for (const llvm::json::Value &V : *Files) {
     const llvm::json::Object &O = *V.getAsObject();
     StatusOf[llvm::sys::path::filename(*O.getString("file")).str()] =
         O.getString("status")->str();
+    StandInsOf[llvm::sys::path::filename(*O.getString("file")).str()] =
+        O.getInteger("standIns").value_or(0);
     if (O.getString("status") == "partial") {
       EXPECT_GT(*O.getInteger("parseErrors"), 0);
       EXPECT_TRUE(O.getString("firstError")) << Json.Out;
@@ -244,7 +252,15 @@ TEST(Cli, EachFileCarriesItsParseStatus) {
   EXPECT_EQ(StatusOf["partial.cu"], "partial");
   EXPECT_EQ(StatusOf["broken.py"], "partial");
   EXPECT_EQ(StatusOf["binary.cu"], "error");
-  EXPECT_NE(Json.Err.find("2 of 4 file(s) parsed with errors"), std::string::npos)
+  EXPECT_EQ(StatusOf["stand_in.cu"], "ok");
+  EXPECT_EQ(StandInsOf["stand_in.cu"], 1);
+  EXPECT_EQ(StandInsOf["ok.cu"], 0);
+  bool StandInKernelReported = false;
+  for (const llvm::json::Value &F : *Report.getAsObject()->getArray("findings"))
+    if (auto File = F.getAsObject()->getString("file"))
+      StandInKernelReported |= File->ends_with("stand_in.cu");
+  EXPECT_TRUE(StandInKernelReported) << Json.Out;
+  EXPECT_NE(Json.Err.find("2 of 5 file(s) parsed with errors"), std::string::npos)
       << Json.Err;
   ProgramResult Sarif = runCli({"--format=sarif", D.path("partial.cu")});
   EXPECT_NE(Sarif.Out.find("error(s) while parsing; checks ran on the partial AST"),

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "tools/driver/DriverInternal.h"
 #include "checks/CheckCatalog.h"
+#include "lib/frontend/clang/CompileCommands.h"
 #include "lib/frontend/clang/NoBuildFileSystem.h"
+#include "lib/frontend/clang/UnknownNames.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -248,8 +250,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   std::string Absolute = absolutePath(File);
   std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
                std::string(Absolute));
-  PreparedDatabase DB;
-  DB.add(std::string(Absolute), std::move(CommandLine), Directory);
+  const std::vector<std::string> Command = std::move(CommandLine);
   Positions Position;
   Position.DisplayNames[std::string(Absolute)] = File;
 
@@ -264,26 +265,103 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   // (applyConfidence) and counts the rest.
   Opts.CheckOptions["Confidence"] =
       clang::tidy::ClangTidyOptions::ClangTidyValue("all");
-  auto Provider = std::make_unique<clang::tidy::DefaultOptionsProvider>(
-      clang::tidy::ClangTidyGlobalOptions(), Opts);
-  clang::tidy::ClangTidyContext Context(std::move(Provider));
 
-  // A physical file system of its own: ClangTool sets the working
-  // directory on it, and the process-wide one would chdir every thread.
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  std::vector<ClangTidyError> Errors =
-      runChecksOnUserCode(Context, DB, std::string(Absolute), BaseFS);
-  ++Result.FilesAnalysed;
-  for (const ClangTidyError &E : Errors) {
-    if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-      if (E.DiagLevel == clang::tooling::Diagnostic::Error &&
-          Summary.CompilerErrors++ == 0)
-        Summary.FirstCompilerError = E.Message.Message;
-      continue;
+  /// One parse and run of the checks, with Prelude force-included when it
+  /// is not empty.
+  struct Attempt {
+    std::vector<ClangTidyError> Findings;
+    std::vector<ClangTidyError> CompilerErrors;
+  };
+  auto attempt = [&](const std::string &Prelude) {
+    auto Provider = std::make_unique<clang::tidy::DefaultOptionsProvider>(
+        clang::tidy::ClangTidyGlobalOptions(), Opts);
+    clang::tidy::ClangTidyContext Context(std::move(Provider));
+    // A physical file system of its own: ClangTool sets the working
+    // directory on it, and the process-wide one would chdir every thread.
+    auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
+    PreparedDatabase Database;
+    std::vector<std::string> Args = Command;
+    if (!Prelude.empty()) {
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      Memory->addFile(UnknownNameDeclarations::headerPath(), 0,
+                      llvm::MemoryBuffer::getMemBufferCopy(Prelude));
+      BaseFS->pushOverlay(Memory);
+      Args.push_back("-include");
+      Args.push_back(UnknownNameDeclarations::headerPath().str());
     }
-    Result.Findings.push_back(convert(E, Position));
+    Database.add(Absolute, std::move(Args), Directory);
+    Attempt A;
+    for (ClangTidyError &E :
+         runChecksOnUserCode(Context, Database, Absolute, BaseFS)) {
+      if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+        if (E.DiagLevel == clang::tooling::Diagnostic::Error)
+          A.CompilerErrors.push_back(std::move(E));
+        continue;
+      }
+      A.Findings.push_back(std::move(E));
+    }
+    return A;
+  };
+
+  Attempt Best = attempt("");
+  // No-build mode: names of headers that are not there are declared as
+  // stand-ins and the file is parsed again (UnknownNames.h): names first,
+  // then the members used on stand-ins, then what those uncover; the parse
+  // with the fewest errors is the one reported.
+  constexpr unsigned MaxRecoveryParses = 3;
+  bool NoBuild = std::find(Command.begin(), Command.end(),
+                           stubIncludeDir().str()) != Command.end();
+  if (NoBuild && !Best.CompilerErrors.empty()) {
+    UnknownNameDeclarations Names;
+    std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Texts;
+    const std::vector<ClangTidyError> *Latest = &Best.CompilerErrors;
+    Attempt Next;
+    for (unsigned Round = 0; Round < MaxRecoveryParses; ++Round) {
+      bool Learnt = false;
+      for (const ClangTidyError &E : *Latest) {
+        const std::string &Path = E.Message.FilePath;
+        auto It = Texts.find(Path);
+        if (It == Texts.end()) {
+          auto Buffer = llvm::MemoryBuffer::getFile(Path);
+          It = Texts.emplace(Path, Buffer ? std::move(*Buffer) : nullptr).first;
+        }
+        llvm::StringRef Text = It->second ? It->second->getBuffer() : "";
+        unsigned Offset = std::min<size_t>(E.Message.FileOffset, Text.size());
+        Learnt |= Names.learn(E.Message.Message, Text.drop_front(Offset),
+                              Text.take_front(Offset).take_back(256));
+      }
+      if (!Learnt)
+        break;
+      // KT_DEBUG_STAND_INS=1 with --verbose: each round's header and the
+      // errors left after it (to see why a file still fails).
+      bool Debug = std::getenv("KT_DEBUG_STAND_INS") != nullptr;
+      if (Debug)
+        llvm::errs() << Names.header() << "\n";
+      Next = attempt(Names.header());
+      if (Debug)
+        for (const ClangTidyError &E : Next.CompilerErrors)
+          llvm::errs() << "  after: " << E.Message.Message << "\n";
+      // A round may trade errors for others it can learn from (a member of
+      // a stand-in): the next round learns from it, the best is kept.
+      if (Next.CompilerErrors.size() < Best.CompilerErrors.size()) {
+        Best = std::move(Next);
+        Summary.UnknownNamesDeclared = Names.size();
+        Latest = &Best.CompilerErrors;
+      } else {
+        Latest = &Next.CompilerErrors;
+      }
+      if (Latest->empty())
+        break;
+    }
   }
+
+  ++Result.FilesAnalysed;
+  Summary.CompilerErrors = Best.CompilerErrors.size();
+  if (!Best.CompilerErrors.empty())
+    Summary.FirstCompilerError = Best.CompilerErrors.front().Message.Message;
+  for (const ClangTidyError &E : Best.Findings)
+    Result.Findings.push_back(convert(E, Position));
 }
 
 } // namespace driver

@@ -59,8 +59,11 @@ bool runIsolatedQuietly(const std::string &File, bool Quiet,
 // --- Driver.cpp ------------------------------------------------------------
 
 struct CxxParseSummary {
-  unsigned CompilerErrors = 0;
+  unsigned CompilerErrors = 0; ///< of the parse whose findings are reported
   std::string FirstCompilerError;
+  /// Names declared as stand-ins for that parse (UnknownNames.h); 0 when
+  /// the first parse was kept.
+  unsigned UnknownNamesDeclared = 0;
 };
 
 /// The isolated part of a C++ file's analysis: Clang and the checks enabled

@@ -334,14 +334,23 @@ private:
       First = First.substr(0, 200) + "...";
     Status.ParseErrors = Summary.CompilerErrors;
     Status.FirstError = First;
+    Status.StandIns = Summary.UnknownNamesDeclared;
     Status.Status =
         Summary.CompilerErrors ? ParseStatus::Partial : ParseStatus::Ok;
     Result.Files.push_back(std::move(Status));
-    if (Summary.CompilerErrors && Options.Verbose) {
+    // --verbose: one line a file, however many errors.
+    if (Options.Verbose && (Summary.CompilerErrors || Summary.UnknownNamesDeclared)) {
       std::lock_guard<std::mutex> Lock(LogMutex);
-      Log << File << ": " << Summary.CompilerErrors
-          << " compiler error(s) while parsing (first: " << First
-          << "); checks ran on the partial AST\n";
+      Log << File << ": ";
+      if (Summary.CompilerErrors)
+        Log << Summary.CompilerErrors << " compiler error(s) while parsing (first: "
+            << First << "); checks ran on the partial AST";
+      else
+        Log << "parsed with no error";
+      if (Summary.UnknownNamesDeclared)
+        Log << ", with " << Summary.UnknownNamesDeclared
+            << " name(s) of missing headers declared as stand-ins";
+      Log << "\n";
     }
   }
 

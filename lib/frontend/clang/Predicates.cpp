@@ -7,6 +7,7 @@
 // on is PredicateDependencies.cpp's.
 //
 //===----------------------------------------------------------------------===//
+#include "lib/frontend/clang/StandIns.h"
 #include "lib/frontend/clang/Predicates.h"
 #include "lib/frontend/clang/DepthLimit.h"
 #include "lib/frontend/clang/PredicatesInternal.h"
@@ -315,7 +316,8 @@ FunctionPredicates::FunctionPredicates(const Stmt *Body, ASTContext &Ctx)
 }
 
 void FunctionPredicates::addAccess(Access A) {
-  if (!A.Expr || A.Expr->containsErrors() || !A.Address)
+  if (!A.Expr || A.Expr->containsErrors() || !A.Address ||
+      containsStandIn(A.Address))
     return;
   if (!A.Base)
     A.Base = baseDecl(A.Address->IgnoreParenImpCasts());

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/clang/Magnitude.h"
 #include "lib/frontend/clang/MagnitudeInternal.h"
+#include "lib/frontend/clang/StandIns.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -51,7 +52,7 @@ static bool convertsIntoWideVar(const ImplicitCastExpr *ICE,
 Wrap MagnitudeAnalysis::wrapAt(const Expr *E) {
   Wrap W;
   if (!E || E->containsErrors() || E->isTypeDependent() ||
-      E->isValueDependent())
+      E->isValueDependent() || containsStandIn(E))
     return W;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (!isCompoundMul(BO->getOpcode()))
@@ -284,7 +285,7 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
   std::vector<AddressUse> Out;
   auto IsInt = [&](const Expr *E) {
     return E && !E->containsErrors() && !E->isTypeDependent() &&
-           integerWidth(E->getType(), Ctx).has_value();
+           integerWidth(E->getType(), Ctx).has_value() && !containsStandIn(E);
   };
   // Offset helpers (TensorInfo's IndexToOffset, 'get_offset', 'index_of'):
   // what they return becomes an address in the caller.

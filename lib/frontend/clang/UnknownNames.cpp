@@ -1,0 +1,490 @@
+//===- UnknownNames.cpp ---------------------------------------------------===//
+#include "lib/frontend/clang/UnknownNames.h"
+#include "lib/frontend/clang/StandIns.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <vector>
+
+namespace kerneltidy {
+
+using Kind = UnknownNameDeclarations::Kind;
+
+namespace {
+
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+bool isIdentStart(char C) { return llvm::isAlpha(C) || C == '_'; }
+
+/// The text between the quotes that follow Prefix at the start of Message
+/// ("unknown type name 'X'..." -> "X").
+std::optional<llvm::StringRef> quotedAfter(llvm::StringRef Message,
+                                           llvm::StringRef Prefix) {
+  if (!Message.consume_front(Prefix) || !Message.consume_front("'"))
+    return std::nullopt;
+  size_t End = Message.find('\'');
+  if (End == llvm::StringRef::npos || End == 0)
+    return std::nullopt;
+  return Message.take_front(End);
+}
+
+/// The namespace of "... in namespace 'at::native'" at the end of a message.
+std::optional<llvm::StringRef> namespaceIn(llvm::StringRef Message) {
+  size_t At = Message.find("' in namespace '");
+  if (At == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Rest = Message.drop_front(At + strlen("' in namespace '"));
+  size_t End = Rest.find('\'');
+  if (End == llvm::StringRef::npos)
+    return std::nullopt;
+  return Rest.take_front(End);
+}
+
+llvm::StringRef skipBlanks(llvm::StringRef S) {
+  return S.ltrim(" \t\r\n\v\f");
+}
+
+llvm::StringRef identifierAt(llvm::StringRef S) {
+  if (S.empty() || !isIdentStart(S.front()))
+    return {};
+  size_t N = 1;
+  while (N < S.size() && isIdentChar(S[N]))
+    ++N;
+  return S.take_front(N);
+}
+
+/// 'name(::name)*' at the start of S; Rest is what follows.
+std::vector<std::string> qualifiedChainAt(llvm::StringRef S,
+                                          llvm::StringRef &Rest) {
+  std::vector<std::string> Chain;
+  for (;;) {
+    llvm::StringRef Id = identifierAt(S);
+    if (Id.empty())
+      break;
+    Chain.push_back(Id.str());
+    S = S.drop_front(Id.size());
+    llvm::StringRef After = skipBlanks(S);
+    if (!After.starts_with("::"))
+      break;
+    llvm::StringRef Next = skipBlanks(After.drop_front(2));
+    if (identifierAt(Next).empty())
+      break;
+    S = Next;
+  }
+  Rest = S;
+  return Chain;
+}
+
+/// The qualifiers written just before a name: 'at::' before 'xpu'.
+std::vector<std::string> qualifiersBefore(llvm::StringRef Before) {
+  std::vector<std::string> Out;
+  for (;;) {
+    llvm::StringRef S = Before.rtrim(" \t");
+    if (!S.consume_back("::"))
+      break;
+    S = S.rtrim(" \t");
+    size_t N = 0;
+    while (N < S.size() && isIdentChar(S[S.size() - 1 - N]))
+      ++N;
+    llvm::StringRef Id = S.take_back(N);
+    if (Id.empty() || !isIdentStart(Id.front()))
+      break;
+    Out.insert(Out.begin(), Id.str());
+    Before = S.drop_back(N);
+  }
+  return Out;
+}
+
+bool isAllCapitals(llvm::StringRef Name) {
+  bool Letter = false;
+  for (char C : Name) {
+    if (llvm::isUpper(C))
+      Letter = true;
+    else if (!llvm::isDigit(C) && C != '_')
+      return false;
+  }
+  return Letter && Name.size() >= 3;
+}
+
+/// Words that begin a declaration: after an unknown all-capital name they
+/// say the name was a macro of attributes ('CUTLASS_DEVICE void f()').
+bool startsDeclaration(llvm::StringRef Word) {
+  return llvm::StringSwitch<bool>(Word)
+      .Cases("void", "static", "inline", "constexpr", "auto", "template",
+             "extern", "explicit", "virtual", "friend", true)
+      .Cases("const", "volatile", "bool", "char", "short", "int", "long",
+             "signed", "unsigned", true)
+      .Cases("float", "double", "typename", "struct", "class", true)
+      .Cases("__device__", "__host__", "__global__", "__forceinline__",
+             "__inline__", "__noinline__", true)
+      .Default(false);
+}
+
+/// The first argument of 'X<...>' says whether X takes types or values.
+Kind templateKindFromArgument(llvm::StringRef AfterAngle) {
+  llvm::StringRef A = skipBlanks(AfterAngle);
+  if (A.empty())
+    return Kind::TypeTemplate;
+  if (llvm::isDigit(A.front()) || A.front() == '-' || A.front() == '(')
+    return Kind::ValueTemplate;
+  llvm::StringRef Id = identifierAt(A);
+  if (Id == "true" || Id == "false" || isAllCapitals(Id) ||
+      (Id.size() > 1 && Id[0] == 'k' && llvm::isUpper(Id[1])))
+    return Kind::ValueTemplate;
+  return Kind::TypeTemplate;
+}
+
+/// What a name stands for, from the text that follows it.
+Kind kindFromUse(llvm::StringRef Rest, bool TypeContext) {
+  llvm::StringRef R = skipBlanks(Rest);
+  if (R.empty())
+    return TypeContext ? Kind::Type : Kind::Value;
+  char C = R.front();
+  if (C == '(')
+    return TypeContext ? Kind::Type : Kind::Function;
+  if (C == '<' && !R.starts_with("<<") && !R.starts_with("<="))
+    return templateKindFromArgument(R.drop_front());
+  if (C == '{' || isIdentStart(C))
+    return Kind::Type;
+  if (C == '*' || C == '&') {
+    llvm::StringRef P = skipBlanks(R.ltrim("*& \t"));
+    if (P.empty() || P.front() == '>' || P.front() == ',' || P.front() == ')')
+      return Kind::Type;
+    llvm::StringRef Id = identifierAt(P);
+    if (Id == "const" || Id == "__restrict__" || Id == "restrict")
+      return Kind::Type;
+    if (!Id.empty()) {
+      llvm::StringRef After = skipBlanks(P.drop_front(Id.size()));
+      if (!After.empty() && llvm::StringRef(",;)=[").contains(After.front()))
+        return Kind::Type;
+    }
+  }
+  return TypeContext ? Kind::Type : Kind::Value;
+}
+
+Kind refineType(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  if (L == "half" || L == "half_t" || L == "fp16" || L == "fp16_t" ||
+      L == "float16" || L == "float16_t")
+    return Kind::Half;
+  if (L == "bfloat16" || L == "bfloat16_t" || L == "bf16" || L == "bf16_t" ||
+      L == "bhalf_t" || L == "bhalf")
+    return Kind::BFloat16;
+  return Kind::Type;
+}
+
+std::string join(llvm::ArrayRef<std::string> Parts) {
+  std::string Out;
+  for (const std::string &P : Parts) {
+    if (!Out.empty())
+      Out += "::";
+    Out += P;
+  }
+  return Out;
+}
+
+/// Attributes an all-capital declaration macro's name asks for.
+std::string macroExpansion(llvm::StringRef Name) {
+  bool Device = Name.contains("DEVICE");
+  bool Host = Name.contains("HOST");
+  std::string Out;
+  if (Name.contains("INLINE"))
+    Out += "inline ";
+  if (Name.contains("GLOBAL") || Name.contains("KERNEL"))
+    Out += "__KT_GLOBAL";
+  else if (Device && Host)
+    Out += "__KT_HD";
+  else if (Device)
+    Out += "inline __KT_DEV";
+  else if (Host)
+    Out += "__KT_HOST";
+  return llvm::StringRef(Out).rtrim().str();
+}
+
+} // namespace
+
+llvm::StringRef UnknownNameDeclarations::headerPath() {
+  return "/__kernel_tidy_unknown_names__/__kernel_tidy_unknown_names.h";
+}
+
+std::optional<Kind>
+UnknownNameDeclarations::kindOf(llvm::StringRef QualifiedName) const {
+  auto It = Names.find(QualifiedName.str());
+  if (It == Names.end())
+    return std::nullopt;
+  return It->second;
+}
+
+bool UnknownNameDeclarations::add(const std::string &Qualified, Kind K,
+                                  bool FromMessage) {
+  llvm::StringRef Q(Qualified);
+  if (Q.empty() || Q == "std" || Q.starts_with("std::") ||
+      Q.contains("__builtin") || Q.contains("__kt_"))
+    return false;
+  if (K == Kind::Type) {
+    size_t Last = Q.rfind("::");
+    K = refineType(Last == llvm::StringRef::npos ? Q : Q.drop_front(Last + 2));
+  }
+  auto It = Names.find(Qualified);
+  if (It == Names.end()) {
+    Names[Qualified] = K;
+    if (FromMessage)
+      FirmNames.insert(Qualified);
+    return true;
+  }
+  if (It->second == K || It->second == Kind::Namespace)
+    return false;
+  if (FirmNames.count(Qualified) && !FromMessage)
+    return false;
+  It->second = K;
+  if (FromMessage)
+    FirmNames.insert(Qualified);
+  return true;
+}
+
+bool UnknownNameDeclarations::learn(llvm::StringRef Message,
+                                    llvm::StringRef TextAt,
+                                    llvm::StringRef Before) {
+  llvm::StringRef Rest;
+  // The text at the location must spell the name the message names;
+  // otherwise (a macro expansion) only the message is used.
+  // Clang puts some errors on the qualifier rather than the name
+  // ('at::xpu::f' with "no member named 'xpu'" on 'at'): the name is then
+  // looked for after '::' further on the same line.
+  auto chainFor = [&](llvm::StringRef Name) {
+    llvm::StringRef At = TextAt;
+    auto spellsName = [&](llvm::StringRef S) {
+      return S.starts_with(Name) &&
+             (S.size() == Name.size() || !isIdentChar(S[Name.size()]));
+    };
+    if (!spellsName(At)) {
+      llvm::StringRef Line = At.take_until([](char C) { return C == '\n'; });
+      std::string Qualified = ("::" + Name).str();
+      size_t Pos = Line.find(Qualified);
+      while (Pos != llvm::StringRef::npos && !spellsName(Line.drop_front(Pos + 2)))
+        Pos = Line.find(Qualified, Pos + 1);
+      At = Pos == llvm::StringRef::npos ? llvm::StringRef()
+                                        : At.drop_front(Pos + 2);
+    }
+    std::vector<std::string> Chain = qualifiedChainAt(At, Rest);
+    if (Chain.empty() || Chain.front() != Name) {
+      Rest = {};
+      return std::vector<std::string>{};
+    }
+    return Chain;
+  };
+  // Declares Scope::Chain[0]::...: every component but the last a
+  // namespace, the last of kind Last.
+  auto declareChain = [&](std::vector<std::string> Scope,
+                          const std::vector<std::string> &Chain, Kind Last,
+                          bool Firm) {
+    bool Changed = false;
+    for (size_t I = 0; I < Chain.size(); ++I) {
+      Scope.push_back(Chain[I]);
+      bool IsLast = I + 1 == Chain.size();
+      Changed |= add(join(Scope), IsLast ? Last : Kind::Namespace,
+                     IsLast ? Firm : true);
+    }
+    return Changed;
+  };
+  auto scopeOf = [](llvm::StringRef Qualified) {
+    std::vector<std::string> Scope;
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Qualified.split(Parts, "::");
+    for (llvm::StringRef P : Parts)
+      if (!P.empty())
+        Scope.push_back(P.str());
+    return Scope;
+  };
+
+  if (auto Name = quotedAfter(Message, "unknown type name ")) {
+    std::vector<std::string> Chain = chainFor(*Name);
+    if (Chain.empty()) // a type in a macro expansion: the message suffices
+      Chain = {Name->str()};
+    if (Chain.size() == 1 && isAllCapitals(*Name)) {
+      llvm::StringRef R = skipBlanks(Rest);
+      llvm::StringRef W1 = identifierAt(R);
+      llvm::StringRef AfterW1 =
+          W1.empty() ? llvm::StringRef() : skipBlanks(R.drop_front(W1.size()));
+      if (!W1.empty() &&
+          (startsDeclaration(W1) || !identifierAt(AfterW1).empty()))
+        return add(Name->str(), Kind::AttributeMacro, true);
+    }
+    Kind K = Kind::Type;
+    if (!Rest.empty() && skipBlanks(Rest).starts_with("<"))
+      K = templateKindFromArgument(skipBlanks(Rest).drop_front());
+    return declareChain({}, Chain, K, true);
+  }
+  if (auto Name = quotedAfter(Message, "use of undeclared identifier ")) {
+    std::vector<std::string> Chain = chainFor(*Name);
+    if (Chain.empty()) // nothing says what it is: not declared
+      return false;
+    return declareChain({}, Chain, kindFromUse(Rest, false),
+                        /*Firm=*/false);
+  }
+  if (auto Name = quotedAfter(Message, "no template named ")) {
+    std::vector<std::string> Scope;
+    if (auto NS = namespaceIn(Message))
+      Scope = scopeOf(*NS);
+    else if (Message.contains("' in '"))
+      return false; // a member template of a class: not ours to declare
+    chainFor(*Name);
+    Kind K = Kind::TypeTemplate;
+    if (!Rest.empty() && skipBlanks(Rest).starts_with("<"))
+      K = templateKindFromArgument(skipBlanks(Rest).drop_front());
+    return declareChain(Scope, {Name->str()}, K, true);
+  }
+  if (auto Name = quotedAfter(Message, "no type named ")) {
+    auto NS = namespaceIn(Message);
+    if (!NS)
+      return false;
+    return declareChain(scopeOf(*NS), {Name->str()}, Kind::Type, true);
+  }
+  if (auto Name = quotedAfter(Message, "no namespace named ")) {
+    auto NS = namespaceIn(Message);
+    return declareChain(NS ? scopeOf(*NS) : std::vector<std::string>{},
+                        {Name->str()}, Kind::Namespace, true);
+  }
+  if (auto Name = quotedAfter(Message, "no member named ")) {
+    if (Message.ends_with("in '__kt_opaque'") ||
+        Message.ends_with("in 'const __kt_opaque'")) {
+      chainFor(*Name);
+      llvm::StringRef R = skipBlanks(Rest);
+      bool Called = R.starts_with("(") || R.starts_with("<");
+      auto [It, New] = Members.emplace(Name->str(), Called);
+      if (!New && It->second != Called && Called) {
+        It->second = true;
+        return true;
+      }
+      return New;
+    }
+    auto NS = namespaceIn(Message);
+    if (!NS)
+      return false;
+    std::vector<std::string> Chain = chainFor(*Name);
+    if (Chain.empty())
+      return false;
+    return declareChain(scopeOf(*NS), Chain, kindFromUse(Rest, false),
+                        /*Firm=*/false);
+  }
+  if (Message.starts_with("expected namespace name")) {
+    std::vector<std::string> Chain = qualifiersBefore(Before);
+    std::vector<std::string> Tail = qualifiedChainAt(TextAt, Rest);
+    if (Tail.empty())
+      return false;
+    Chain.insert(Chain.end(), Tail.begin(), Tail.end());
+    return declareChain({}, Chain, Kind::Namespace, true);
+  }
+  return false;
+}
+
+std::string UnknownNameDeclarations::header() const {
+  std::string H = R"(// Stand-ins for names the first parse could not resolve (kernel-tidy).
+#pragma clang system_header
+#ifndef __KT_UNKNOWN_NAMES_H
+#define __KT_UNKNOWN_NAMES_H
+#if defined(__CUDA__) || defined(__HIP__)
+#define __KT_HD __host__ __device__
+#define __KT_DEV __device__
+#define __KT_HOST __host__
+#define __KT_GLOBAL __global__
+#else
+#define __KT_HD
+#define __KT_DEV
+#define __KT_HOST
+#define __KT_GLOBAL
+#endif
+struct __kt_opaque {
+  constexpr __kt_opaque() {}
+  template <class... A> __KT_HD constexpr __kt_opaque(const A &...) {}
+  template <class T> __KT_HD operator T() const;
+  template <class T> __KT_HD __kt_opaque operator[](const T &) const;
+  template <class... A> __KT_HD __kt_opaque operator()(const A &...) const;
+  __KT_HD const __kt_opaque *operator->() const;
+  __KT_HD __kt_opaque operator*() const;
+  __KT_HD __kt_opaque operator-() const;
+  __KT_HD __kt_opaque operator!() const;
+  __KT_HD __kt_opaque operator~() const;
+  template <class T> __KT_HD __kt_opaque &operator=(const T &);
+  __KT_HD __kt_opaque &operator++();
+  __KT_HD __kt_opaque operator++(int);
+  __KT_HD __kt_opaque &operator--();
+  __KT_HD __kt_opaque operator--(int);
+#define __KT_ASSIGN(op) template <class T> __KT_HD __kt_opaque &operator op(const T &);
+  __KT_ASSIGN(+=) __KT_ASSIGN(-=) __KT_ASSIGN(*=) __KT_ASSIGN(/=) __KT_ASSIGN(%=)
+  __KT_ASSIGN(&=) __KT_ASSIGN(|=) __KT_ASSIGN(^=) __KT_ASSIGN(<<=) __KT_ASSIGN(>>=)
+#undef __KT_ASSIGN
+#define __KT_ASSIGN(op)                                                        \
+  template <class T> friend __KT_HD T &operator op(T &, const __kt_opaque &);
+  __KT_ASSIGN(+=) __KT_ASSIGN(-=) __KT_ASSIGN(*=) __KT_ASSIGN(/=) __KT_ASSIGN(%=)
+  __KT_ASSIGN(&=) __KT_ASSIGN(|=) __KT_ASSIGN(^=) __KT_ASSIGN(<<=) __KT_ASSIGN(>>=)
+#undef __KT_ASSIGN
+#define __KT_BINARY(op)                                                        \
+  template <class T>                                                           \
+  friend __KT_HD __kt_opaque operator op(const __kt_opaque &, const T &);      \
+  template <class T>                                                           \
+  friend __KT_HD __kt_opaque operator op(const T &, const __kt_opaque &);      \
+  friend __KT_HD __kt_opaque operator op(const __kt_opaque &, const __kt_opaque &);
+  __KT_BINARY(+) __KT_BINARY(-) __KT_BINARY(*) __KT_BINARY(/) __KT_BINARY(%)
+  __KT_BINARY(<) __KT_BINARY(>) __KT_BINARY(<=) __KT_BINARY(>=) __KT_BINARY(==)
+  __KT_BINARY(!=) __KT_BINARY(&&) __KT_BINARY(||) __KT_BINARY(&) __KT_BINARY(|)
+  __KT_BINARY(^) __KT_BINARY(<<) __KT_BINARY(>>)
+#undef __KT_BINARY
+)";
+  for (const auto &[M, Called] : Members)
+    H += Called ? "  template <class... T, class... A> __KT_HD __kt_opaque &" + M +
+                      "(const A &...) const;\n"
+                : "  static __KT_DEV __kt_opaque " + M + ";\n";
+  H += "};\n";
+
+  std::vector<std::string> Macros;
+  for (const auto &[Qualified, K] : Names) {
+    llvm::StringRef Q(Qualified);
+    size_t Last = Q.rfind("::");
+    llvm::StringRef Scope =
+        Last == llvm::StringRef::npos ? llvm::StringRef() : Q.take_front(Last);
+    llvm::StringRef Name =
+        Last == llvm::StringRef::npos ? Q : Q.drop_front(Last + 2);
+    std::string Decl;
+    switch (K) {
+    case Kind::Namespace:
+      Decl = "namespace " + Name.str() + " {}";
+      break;
+    case Kind::Type:
+      Decl = "using " + Name.str() + " = __kt_opaque;";
+      break;
+    case Kind::Half:
+      Decl = "using " + Name.str() + " = _Float16;";
+      break;
+    case Kind::BFloat16:
+      Decl = "using " + Name.str() + " = __bf16;";
+      break;
+    case Kind::TypeTemplate:
+      Decl = "template <class...> using " + Name.str() + " = __kt_opaque;";
+      break;
+    case Kind::ValueTemplate:
+      Decl = "template <auto...> using " + Name.str() + " = __kt_opaque;";
+      break;
+    case Kind::Function:
+      Decl = "template <class... A> __KT_HD __kt_opaque &" + Name.str() +
+             "(const A &...);";
+      break;
+    case Kind::Value:
+      Decl = "__KT_DEV inline constexpr __kt_opaque " + Name.str() + "{};";
+      break;
+    case Kind::AttributeMacro:
+      if (Scope.empty())
+        Macros.push_back("#define " + Name.str() + " " + macroExpansion(Name));
+      continue;
+    }
+    if (Scope.empty())
+      H += Decl + "\n";
+    else
+      H += "namespace " + Scope.str() + " { " + Decl + " }\n";
+  }
+  for (const std::string &M : Macros)
+    H += M + "\n";
+  H += "#endif\n";
+  return H;
+}
+
+} // namespace kerneltidy

@@ -1,0 +1,94 @@
+//===- UnknownNames.h - stand-ins for names a parse could not resolve -*- C++ -*-===//
+//
+// Kernels are linted where their third-party headers (ATen, CUTLASS/CuTe,
+// Composable Kernel, SYCL backends) are absent. One unknown name in a
+// parameter type, a base class or a template argument makes Clang drop the
+// declaration around it: a kernel loses its index parameters, a functor its
+// body, and the checks see nothing. The index arithmetic and the memory
+// accesses the checks read rarely depend on the unknown type itself.
+//
+// So the driver parses twice (three times at most): it reads the compiler's
+// errors of the first parse ("unknown type name 'bhalf_t'", "use of
+// undeclared identifier 'c10'", "no template named 'TensorListMetadata'",
+// "no member named 'xpu' in namespace 'at'"), looks at the source text at
+// each error's location to tell a namespace from a type, a template, a
+// function or a value, and declares each name in a header of its own,
+// force-included into the next parse. Type-inference tools for partial
+// programs do the same (PPA; "Partial program analysis for Java").
+//
+// Every stand-in is one permissive type, __kt_opaque: constructible from
+// anything, convertible to anything, callable, indexable, with every
+// operator. An expression that involves it has its type, not an integer's,
+// so no width finding is ever made *from* a stand-in; what the stand-ins buy
+// is that the surrounding declarations keep their real integer parameters
+// and bodies. Names of 16-bit floating types ('Half', 'bhalf_t',
+// 'BFloat16') become the compiler's own _Float16 and __bf16, so the
+// narrow-accumulation check still sees a 16-bit sum. All-capital names used
+// as declaration specifiers ('CUTLASS_DEVICE void f()') become macros with
+// the attributes their names say (__device__, __host__ __device__,
+// __global__, inline) or none.
+//
+// The learner is plain text processing: no Clang type, so it is unit-tested
+// on messages and source text alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_UNKNOWNNAMES_H
+#define KERNEL_TIDY_LIB_FRONTEND_CLANG_UNKNOWNNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace kerneltidy {
+
+class UnknownNameDeclarations {
+public:
+  /// What a name stands for, from the error message and the source text
+  /// after it.
+  enum class Kind {
+    Namespace,
+    Type,
+    Half,          ///< a 16-bit IEEE floating type: _Float16
+    BFloat16,      ///< a bfloat16 type: __bf16
+    TypeTemplate,  ///< X<T, ...>: template <class...>
+    ValueTemplate, ///< X<128, ...>: template <auto...>
+    Function,
+    Value,
+    AttributeMacro,
+  };
+
+  /// Learns from one compiler error: its message, and the file's text from
+  /// the error's location on (\p Before: the text just before it, for the
+  /// qualifiers of a name). Returns whether a name was added or changed.
+  bool learn(llvm::StringRef Message, llvm::StringRef TextAt,
+             llvm::StringRef Before = "");
+
+  bool empty() const { return Names.empty() && Members.empty(); }
+  size_t size() const { return Names.size() + Members.size(); }
+
+  /// The header that declares every name learnt so far (a system header:
+  /// nothing in it is reported).
+  std::string header() const;
+
+  /// The kind learnt for a qualified name ("c10::Half"), for tests.
+  std::optional<Kind> kindOf(llvm::StringRef QualifiedName) const;
+  bool hasMember(llvm::StringRef Name) const { return Members.count(Name.str()); }
+
+  /// Where the driver serves header() from in the parse's file system.
+  static llvm::StringRef headerPath();
+
+private:
+  bool add(const std::string &Qualified, Kind K, bool FromMessage);
+
+  std::map<std::string, Kind> Names; ///< qualified name -> kind
+  std::set<std::string> FirmNames;   ///< kinds the message itself stated
+  /// Members of __kt_opaque: name -> called (a member function) or not (a
+  /// static data member, which may have the class's own type).
+  std::map<std::string, bool> Members;
+};
+
+} // namespace kerneltidy
+
+#endif
