@@ -38,6 +38,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
+
 namespace kerneltidy::triton {
 namespace {
 
@@ -273,6 +275,18 @@ bool isMaskedSpecialisation(RuleContext &Ctx, FunctionAnalysis &A,
   return false;
 }
 
+/// `tl.minimum`, `tl.maximum`, `tl.clamp`, `tl.where` and `%`: a row clamped
+/// into range (`tl.minimum(i_t * BT + i_idx, T - 1)`).
+bool isClamp(RuleContext &Ctx, NodeId N) {
+  const PySyntaxTree &T = Ctx.T;
+  if (T.kind(N) == PyKind::BinaryOperator)
+    return T.operatorText(N) == "%";
+  if (T.kind(N) != PyKind::Call)
+    return false;
+  llvm::StringRef C = Ctx.M.languageCallee(N);
+  return C == "minimum" || C == "maximum" || C == "clamp" || C == "where";
+}
+
 /// Shape 2 for an index the kernel never names: the access's address holds
 /// a per-lane expression (`i_t * BT + tl.arange(0, BT)`) that the kernel
 /// compares against a runtime bound elsewhere (`mask = ... < T`, used by its
@@ -306,11 +320,17 @@ void findInlineBound(
       continue;
     std::string Want = compact(T.text(Index));
     bool Used = false;
+    // A clamped row (`tl.minimum(i_t * BT + i_idx, T - 1)`) is in range.
     for (NodeId Root : Roots)
-      T.walk(Root, [&](NodeId N) {
+      for (NodeId N = Root, E = T.subtreeEnd(Root); N < E && !Used;) {
+        if (isClamp(Ctx, N)) {
+          N = T.subtreeEnd(N);
+          continue;
+        }
         Used |= T.kind(N) == PyKind::BinaryOperator && !T.contains(N, Index) &&
                 compact(T.text(N)) == Want;
-      });
+        ++N;
+      }
     if (Used) {
       Missing.push_back({Test.Comparison, T.text(Index)});
       return;
@@ -335,6 +355,42 @@ bool readsProgramId(RuleContext &Ctx, FunctionAnalysis &A, NodeId Name) {
   const Binding *B = A.resolve(Ctx.T.text(Name), Name);
   return B && B->Kind == BindingKind::Assign && B->Value != NoNode &&
          A.callsProgramId(B->Value);
+}
+
+/// True when Loop is a variable of `range(start, pid * C, C)` (C the width
+/// of the lanes added to it): `Loop + tl.arange(0, C)` stays below the start
+/// of this program's own block.
+bool loopBelowOwnBlock(RuleContext &Ctx, FunctionAnalysis &A, NodeId Loop,
+                       NodeId Width) {
+  const PySyntaxTree &T = Ctx.T;
+  const Binding *Target = A.resolve(T.text(Loop), Loop);
+  if (Width == NoNode || !Target || Target->Kind != BindingKind::LoopTarget ||
+      Target->Value == NoNode)
+    return false;
+  NodeId Range = T.stripParens(Target->Value);
+  if (T.kind(Range) != PyKind::Call)
+    return false;
+  llvm::StringRef Callee = Ctx.M.languageCallee(Range);
+  if (Callee.empty())
+    Callee = T.text(T.field(Range, PyField::Function));
+  if (Callee != "range" && Callee != "static_range")
+    return false;
+  NodeId End = Ctx.M.argument(Range, 1, "end");
+  NodeId Step = Ctx.M.argument(Range, 2, "step");
+  if (End == NoNode || Step == NoNode ||
+      T.text(T.stripParens(Step)) != T.text(T.stripParens(Width)))
+    return false;
+  // `pid * C` (either order), with no addition that moves past the block.
+  NodeId E = T.stripParens(End);
+  if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "*")
+    return false;
+  NodeId L = T.stripParens(T.field(E, PyField::Left));
+  NodeId R = T.stripParens(T.field(E, PyField::Right));
+  std::string W = T.text(T.stripParens(Width)).str();
+  return (T.text(R) == W && T.kind(L) == PyKind::Identifier &&
+          readsProgramId(Ctx, A, L)) ||
+         (T.text(L) == W && T.kind(R) == PyKind::Identifier &&
+          readsProgramId(Ctx, A, R));
 }
 
 /// Loop bound, not a validity predicate: `o = i + tl.arange(0, C)` for `i`
@@ -364,35 +420,7 @@ bool belowOwnBlock(RuleContext &Ctx, FunctionAnalysis &A, const Binding &B) {
       if (const Binding *L = A.resolve(T.text(Lanes), Lanes);
           L && L->Kind == BindingKind::Assign && L->Value != NoNode)
         Width = bareArangeWidth(Ctx, L->Value);
-    const Binding *Target = A.resolve(T.text(Loop), Loop);
-    if (Width == NoNode || !Target || Target->Kind != BindingKind::LoopTarget ||
-        Target->Value == NoNode)
-      continue;
-    NodeId Range = T.stripParens(Target->Value);
-    if (T.kind(Range) != PyKind::Call)
-      continue;
-    llvm::StringRef Callee = Ctx.M.languageCallee(Range);
-    if (Callee.empty())
-      Callee = T.text(T.field(Range, PyField::Function));
-    if (Callee != "range" && Callee != "static_range")
-      continue;
-    NodeId End = Ctx.M.argument(Range, 1, "end");
-    NodeId Step = Ctx.M.argument(Range, 2, "step");
-    if (End == NoNode || Step == NoNode ||
-        T.text(T.stripParens(Step)) != T.text(T.stripParens(Width)))
-      continue;
-    // `pid * C` (either order), with no addition that moves past the block.
-    NodeId E = T.stripParens(End);
-    if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "*")
-      continue;
-    NodeId L = T.stripParens(T.field(E, PyField::Left));
-    NodeId R = T.stripParens(T.field(E, PyField::Right));
-    std::string W = T.text(T.stripParens(Width)).str();
-    bool Ok = (T.text(R) == W && T.kind(L) == PyKind::Identifier &&
-               readsProgramId(Ctx, A, L)) ||
-              (T.text(L) == W && T.kind(R) == PyKind::Identifier &&
-               readsProgramId(Ctx, A, R));
-    if (Ok)
+    if (loopBelowOwnBlock(Ctx, A, Loop, Width))
       return true;
   }
   return false;
@@ -451,9 +479,387 @@ bool paddedLayout(RuleContext &Ctx, llvm::ArrayRef<NodeId> Roots) {
   return Padded;
 }
 
+/// One additive term of a row index, normalised (see rowTerms).
+struct RowTerm {
+  std::string Key;
+  NodeId Node = NoNode;
+};
+
+/// `x.to(...)`, broadcasting subscripts and parentheses around a term; sets
+/// Broadcast when it drops a subscript.
+NodeId stripRowWrappers(RuleContext &Ctx, NodeId E, bool &Broadcast) {
+  const PySyntaxTree &T = Ctx.T;
+  for (unsigned Step = 0; Step < 8; ++Step) {
+    E = T.stripParens(E);
+    if (T.kind(E) == PyKind::Subscript) {
+      Broadcast = true;
+      E = T.field(E, PyField::Value);
+    } else if (T.kind(E) == PyKind::Call && Ctx.M.isConversion(E)) {
+      E = T.field(T.field(E, PyField::Function), PyField::Object);
+    } else {
+      break;
+    }
+  }
+  return E;
+}
+
+/// The additive terms of a row index, normalised so that two spellings of
+/// one row compare equal: `i_t * BT + tl.arange(0, BT)`,
+/// `(i_t * BT).to(tl.int64) + o_i` with `o_i = tl.arange(0, BT)`, and
+/// `i_t * BT + i_idx` with `i_idx = o_i[:, None]` all give the terms
+/// {`i_t*BT`, `arange(BT)`}. Names bound to a sum, a product or a lane range
+/// are followed; other terms keep their text.
+void rowTerms(RuleContext &Ctx, FunctionAnalysis &A, NodeId E,
+              llvm::SmallVectorImpl<RowTerm> &Out, bool &Broadcast,
+              unsigned Depth = 0) {
+  const PySyntaxTree &T = Ctx.T;
+  E = stripRowWrappers(Ctx, E, Broadcast);
+  if (T.kind(E) == PyKind::BinaryOperator && T.operatorText(E) == "+" &&
+      Depth < 8) {
+    rowTerms(Ctx, A, T.field(E, PyField::Left), Out, Broadcast, Depth + 1);
+    rowTerms(Ctx, A, T.field(E, PyField::Right), Out, Broadcast, Depth + 1);
+    return;
+  }
+  if (NodeId Width = bareArangeWidth(Ctx, E); Width != NoNode) {
+    Out.push_back({"arange(" + compact(T.text(T.stripParens(Width))) + ")", E});
+    return;
+  }
+  if (T.kind(E) == PyKind::Identifier && Depth < 8)
+    if (const Binding *B = A.resolve(T.text(E), E);
+        B && B->Kind == BindingKind::Assign && B->Value != NoNode) {
+      bool Ignored = false;
+      NodeId V = stripRowWrappers(Ctx, B->Value, Ignored);
+      if ((T.kind(V) == PyKind::BinaryOperator &&
+           (T.operatorText(V) == "+" || T.operatorText(V) == "*")) ||
+          T.kind(V) == PyKind::Identifier ||
+          bareArangeWidth(Ctx, V) != NoNode) {
+        rowTerms(Ctx, A, B->Value, Out, Broadcast, Depth + 1);
+        return;
+      }
+    }
+  // The same text bound twice (`off` of two loops) is two rows: the key
+  // names the binding each identifier of the term reads.
+  std::string Key = compact(T.text(E));
+  T.walk(E, [&](NodeId N) {
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    if (const Binding *B = A.resolve(T.text(N), N))
+      Key += "@" + std::to_string(B->Target);
+  });
+  Out.push_back({Key, E});
+}
+
+/// A chunk's row index (`i_t * BT + tl.arange(0, BT)`, named or not) that
+/// the kernel compares against a runtime size in the mask of some access.
+struct BoundedRow {
+  llvm::SmallVector<RowTerm, 4> Terms;
+  NodeId Index = NoNode; // the compared side, subscripts stripped
+  FunctionAnalysis::BoundTest Test;
+};
+
+/// The bounded rows of a function: one lane range plus scalar terms.
+std::vector<BoundedRow> boundedRows(RuleContext &Ctx, FunctionAnalysis &A) {
+  const PySyntaxTree &T = Ctx.T;
+  std::vector<BoundedRow> Rows;
+  llvm::DenseSet<NodeId> MaskAtoms;
+  for (const MemoryAccess &Other : A.function().Accesses) {
+    if (Other.Mask == NoNode)
+      continue;
+    llvm::SmallVector<NodeId, 8> Atoms;
+    A.predicateAtoms(Other.Mask, Atoms);
+    MaskAtoms.insert(Atoms.begin(), Atoms.end());
+  }
+  for (NodeId Cmp : A.function().Comparisons) {
+    NodeId Bound = A.upperBoundSide(Cmp);
+    if (Bound == NoNode || !MaskAtoms.contains(Cmp))
+      continue;
+    NodeId Index = T.firstNamedChild(Cmp);
+    if (Index == Bound)
+      T.forEachNamedChild(Cmp, [&](NodeId C) { Index = C; });
+    while (T.kind(T.stripParens(Index)) == PyKind::Subscript)
+      Index = T.field(T.stripParens(Index), PyField::Value);
+    Index = T.stripParens(Index);
+    ValueFacts BoundFacts = A.facts(Bound);
+    if (BoundFacts.CompileTime || BoundFacts.PerLane || !A.isSizeBound(Bound) ||
+        !A.facts(Index).PerLane)
+      continue;
+    BoundedRow Row;
+    bool Broadcast = false;
+    rowTerms(Ctx, A, Index, Row.Terms, Broadcast);
+    unsigned Lanes = llvm::count_if(Row.Terms, [](const RowTerm &R) {
+      return llvm::StringRef(R.Key).starts_with("arange(");
+    });
+    if (Lanes != 1 || Row.Terms.size() < 2)
+      continue;
+    Row.Index = Index;
+    Row.Test = {Cmp, Bound};
+    Rows.push_back(std::move(Row));
+  }
+  return Rows;
+}
+
+/// True when every term of Want occurs in Have (as a multiset).
+bool containsTerms(llvm::ArrayRef<RowTerm> Have, llvm::ArrayRef<RowTerm> Want) {
+  llvm::SmallVector<bool, 8> Used(Have.size(), false);
+  for (const RowTerm &W : Want) {
+    bool Found = false;
+    for (unsigned I = 0; I < Have.size() && !Found; ++I)
+      if (!Used[I] && Have[I].Key == W.Key)
+        Used[I] = Found = true;
+    if (!Found)
+      return false;
+  }
+  return true;
+}
+
+/// True when Node sits under an `if` or `while` whose condition mentions
+/// Bound (`if i_t * BT + BT <= T:`, a full-chunk branch).
+bool underTestOf(RuleContext &Ctx, FunctionAnalysis &A, NodeId Node,
+                 NodeId Bound) {
+  const PySyntaxTree &T = Ctx.T;
+  std::string Want = compact(T.text(Bound));
+  for (NodeId P = T.node(Node).Parent; P != NoNode && P != A.function().Definition;
+       P = T.node(P).Parent) {
+    PyKind K = T.kind(P);
+    if (K != PyKind::IfStatement && K != PyKind::ElifClause &&
+        K != PyKind::WhileStatement)
+      continue;
+    NodeId Cond = T.field(P, PyField::Condition);
+    if (Cond == NoNode || T.contains(Cond, Node))
+      continue;
+    bool Mentions = false;
+    T.walk(Cond, [&](NodeId N) {
+      Mentions |= T.kind(N) == PyKind::Identifier && compact(T.text(N)) == Want;
+    });
+    if (Mentions || compact(T.text(Cond)).find(Want) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+/// Shape 2 for a chunk's rows spelt another way: the address holds a row
+/// (`(bos + i_t * BT + i_idx) * H`) whose terms include those of a row the
+/// kernel bounds by a size in a sibling access's mask (`m_t = o_t < T` with
+/// `o_t = (i_t * BT).to(tl.int64) + o_i`), not clamped, and this access's
+/// mask does not test that size. The bound's own spelling is shape 2's
+/// business (named or inline); this takes the rest.
+struct RowEscape {
+  FunctionAnalysis *Analysis = nullptr;
+  const BoundedRow *Row = nullptr;
+  NodeId At = NoNode; // the row expression in the address
+  bool Broadcast = false;
+};
+
+/// True when the access's mask reads a name of the row's scalar terms (the
+/// chunk index, not a compile-time block size).
+bool maskReadsRowBase(RuleContext &Ctx, FunctionAnalysis &A,
+                      const MemoryAccess &Access, const BoundedRow &Row) {
+  const PySyntaxTree &T = Ctx.T;
+  FunctionAnalysis::Dependencies Mask;
+  A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
+  bool Reads = false;
+  for (const RowTerm &Term : Row.Terms) {
+    if (llvm::StringRef(Term.Key).starts_with("arange("))
+      continue;
+    T.walk(Term.Node, [&](NodeId N) {
+      if (T.kind(N) != PyKind::Identifier)
+        return;
+      const TritonParam *P = A.function().param(T.text(N));
+      if (P && P->IsConstexpr)
+        return;
+      Reads |= Mask.Names.contains(T.text(N));
+    });
+  }
+  return Reads;
+}
+
+/// The narrowest part of the sum Chain that holds Row: an operand (`off` in
+/// `Partial + off`) or a smaller sum, else Chain itself. The message quotes
+/// it.
+NodeId narrowestRow(RuleContext &Ctx, FunctionAnalysis &A, NodeId Chain,
+                    const BoundedRow &Row) {
+  const PySyntaxTree &T = Ctx.T;
+  NodeId Best = Chain;
+  size_t BestSize = T.text(Chain).size();
+  for (NodeId N = Chain, E = T.subtreeEnd(Chain); N < E; ++N) {
+    PyKind K = T.kind(N);
+    if (N == Chain || (K != PyKind::Identifier &&
+                       !(K == PyKind::BinaryOperator && T.operatorText(N) == "+")))
+      continue;
+    llvm::SmallVector<RowTerm, 8> Terms;
+    bool Ignored = false;
+    rowTerms(Ctx, A, N, Terms, Ignored);
+    if (containsTerms(Terms, Row.Terms) && T.text(N).size() < BestSize) {
+      Best = N;
+      BestSize = T.text(N).size();
+    }
+  }
+  return Best;
+}
+
+RowEscape findUnboundedRow(RuleContext &Ctx, FunctionAnalysis &A,
+                           const MemoryAccess &Access,
+                           llvm::ArrayRef<BoundedRow> Rows,
+                           llvm::ArrayRef<NodeId> Roots,
+                           const FunctionAnalysis::Dependencies &Address,
+                           llvm::function_ref<bool(NodeId)> MaskTestsBound) {
+  const PySyntaxTree &T = Ctx.T;
+  if (Rows.empty() || isMaskedSpecialisation(Ctx, A, Access) ||
+      paddedLayout(Ctx, Roots))
+    return {};
+  for (const BoundedRow &Row : Rows) {
+    if (MaskTestsBound(Row.Test.Bound) ||
+        (Access.Mask != NoNode && T.contains(Access.Mask, Row.Test.Comparison)) ||
+        underTestOf(Ctx, A, Access.Call, Row.Test.Bound))
+      continue;
+    // Spelt as the bound spells it: shape 2 has decided already.
+    if (T.kind(Row.Index) == PyKind::Identifier) {
+      const Binding *B = A.resolve(T.text(Row.Index), Row.Index);
+      if (B && Address.Bindings.contains(B))
+        continue;
+    }
+    // A mask that reads the chunk index of the row (`i_t`, `h_block_idx`,
+    // directly or through a name such as `h_in`) bounds that axis, perhaps
+    // against another extent or after a transform.
+    if (Access.Mask != NoNode && maskReadsRowBase(Ctx, A, Access, Row))
+      continue;
+    std::string Spelt = compact(T.text(Row.Index));
+    bool SameSpelling = false;
+    for (NodeId Root : Roots)
+      T.walk(Root, [&](NodeId N) {
+        SameSpelling |= T.kind(N) == PyKind::BinaryOperator &&
+                        compact(T.text(N)) == Spelt;
+      });
+    if (SameSpelling)
+      continue;
+    for (NodeId Root : Roots) {
+      for (NodeId N = Root, E = T.subtreeEnd(Root); N < E;) {
+        // A loaded value is data: its own address is not this access's.
+        if (isClamp(Ctx, N) || (T.kind(N) == PyKind::Call &&
+                                Ctx.M.languageCallee(N) == "load")) {
+          N = T.subtreeEnd(N);
+          continue;
+        }
+        NodeId P = T.node(N).Parent;
+        if (T.kind(N) == PyKind::BinaryOperator && T.operatorText(N) == "+" &&
+            !(T.kind(P) == PyKind::BinaryOperator && T.operatorText(P) == "+")) {
+          llvm::SmallVector<RowTerm, 8> Terms;
+          bool Broadcast = false;
+          rowTerms(Ctx, A, N, Terms, Broadcast);
+          bool BelowOwnBlock = false;
+          if (Terms.size() == 2)
+            for (unsigned I = 0; I < 2; ++I)
+              if (T.kind(Terms[I].Node) == PyKind::Identifier &&
+                  llvm::StringRef(Terms[1 - I].Key).starts_with("arange("))
+                BelowOwnBlock |= loopBelowOwnBlock(
+                    Ctx, A, Terms[I].Node,
+                    Ctx.M.argument(Terms[1 - I].Node, 1, "end"));
+          if (!BelowOwnBlock && containsTerms(Terms, Row.Terms)) {
+            N = narrowestRow(Ctx, A, N, Row);
+            for (NodeId Q = T.node(N).Parent; Q != NoNode;
+                 Q = T.node(Q).Parent) {
+              if (T.kind(Q) == PyKind::ParenthesizedExpression)
+                continue;
+              Broadcast |= T.kind(Q) == PyKind::Subscript;
+              break;
+            }
+            return {&A, &Row, N, Broadcast};
+          }
+        }
+        ++N;
+      }
+    }
+  }
+  return {};
+}
+
+/// The operands of the sum R.At whose terms are the bounded row's, in
+/// source order (`i_t * BT + i_idx` of `bos + i_t * BT + i_idx`).
+std::string boundedPart(RuleContext &Ctx, const RowEscape &R) {
+  const PySyntaxTree &T = Ctx.T;
+  FunctionAnalysis &A = *R.Analysis;
+  llvm::SmallVector<NodeId, 8> Operands;
+  std::function<void(NodeId)> Flatten = [&](NodeId N) {
+    N = T.stripParens(N);
+    if (T.kind(N) == PyKind::BinaryOperator && T.operatorText(N) == "+") {
+      Flatten(T.field(N, PyField::Left));
+      Flatten(T.field(N, PyField::Right));
+      return;
+    }
+    Operands.push_back(N);
+  };
+  Flatten(R.At);
+  llvm::SmallVector<RowTerm, 4> Left(R.Row->Terms.begin(), R.Row->Terms.end());
+  std::string Out;
+  for (NodeId Op : Operands) {
+    llvm::SmallVector<RowTerm, 4> Terms;
+    bool Ignored = false;
+    rowTerms(Ctx, A, Op, Terms, Ignored);
+    if (!containsTerms(Left, Terms))
+      continue;
+    for (const RowTerm &Term : Terms)
+      Left.erase(llvm::find_if(
+          Left, [&](const RowTerm &L) { return L.Key == Term.Key; }));
+    Out += (Out.empty() ? "" : " + ") + T.text(Op).str();
+  }
+  return Left.empty() && !Out.empty() ? Out : Ctx.quote(R.At);
+}
+
+/// Reports a RowEscape: the rows of the last chunk pass the bound.
+void reportUnboundedRow(RuleContext &Ctx, const MemoryAccess &Access,
+                        const RowEscape &R) {
+  const PySyntaxTree &T = Ctx.T;
+  NodeId Cmp = R.Row->Test.Comparison;
+  std::string Op = accessName(Access);
+  std::string Row = Ctx.quote(R.At);
+  std::string Message =
+      Access.Mask == NoNode
+          ? "'" + Op + "' at rows '" + Row +
+                "' is not predicated: rows of the last chunk past the bound '" +
+                Ctx.quote(Cmp) + "' access memory out of range"
+          : "'" + Op + "' is not predicated on the rows '" + Row +
+                "': its mask '" + Ctx.quote(Access.Mask) +
+                "' covers another axis but not the bound '" + Ctx.quote(Cmp) +
+                "'";
+  // A fix only where the test has the access's shape: neither the row nor
+  // the test is broadcast.
+  bool Plain = !R.Broadcast && !T.text(Cmp).contains('[');
+  std::string How =
+      Access.Mask == NoNode
+          ? (Plain ? "pass 'mask=" + Ctx.quote(Cmp) + "'"
+                   : "pass this bound, broadcast to the access, as its mask")
+          : (Plain ? "add '" + Ctx.quote(Cmp) + "' to the mask"
+                   : "add this bound, broadcast to the access, to the mask");
+  // Clamping is a fix for a read only: a clamped write lands on row T - 1.
+  // What is clamped is the part of the sum that the bound tests
+  // (`bos + tl.minimum(i_t * BT + i_idx, T - 1)`, FLA de09abdf).
+  if (Access.Op == MemoryOp::Load)
+    How += ", or clamp the row with 'tl.minimum(" + boundedPart(Ctx, R) +
+           ", " + Ctx.quote(R.Row->Test.Bound) + " - 1)'";
+  Finding &F = Ctx.report(StoreMaskMismatchId, Access.Pointer, Message);
+  Note &N = Ctx.note(F, Cmp, "the same rows are bounded here; " + How);
+  if (Plain) {
+    if (Access.Mask == NoNode) {
+      NodeId Args = T.field(Access.Call, PyField::Arguments);
+      if (Args != NoNode && T.node(Args).End > T.node(Args).Start)
+        N.Fixes.push_back(Ctx.insertion(T.node(Args).End - 1,
+                                        ", mask=" + T.text(Cmp).str()));
+    } else {
+      N.Fixes.push_back(Ctx.replacement(
+          Access.Mask, operand(Ctx, Access.Mask) + " & " + operand(Ctx, Cmp)));
+    }
+  }
+  MaskEvidence E;
+  E.Shape = MaskShape::UnmaskedRows;
+  E.Source = IndexSource::Computed;
+  E.Predicate = PredicateKind::ExtentBound;
+  grade(Ctx, F, Access.Pointer, E);
+}
+
 /// Shape 2: a per-lane offset with a runtime bound that the mask ignores.
 void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
-                           const MemoryAccess &Access) {
+                           const MemoryAccess &Access,
+                           llvm::ArrayRef<BoundedRow> Rows) {
   const PySyntaxTree &T = Ctx.T;
   // atomic_cas takes no mask: nothing to predicate.
   if (Access.Op == MemoryOp::MakeBlockPtr || Access.BoundaryCheck != NoNode ||
@@ -535,8 +941,13 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     return;
   if (Missing.empty())
     findInlineBound(Ctx, A, Access, Roots, MaskTestsBound, Missing);
-  if (Missing.empty())
+  if (Missing.empty()) {
+    RowEscape R = findUnboundedRow(Ctx, A, Access, Rows, Roots, Address,
+                                   MaskTestsBound);
+    if (R.Row)
+      reportUnboundedRow(Ctx, Access, R);
     return;
+  }
   llvm::sort(Missing);
   auto [Cmp, Name] = Missing.front();
   std::string Op = accessName(Access);
@@ -588,12 +999,84 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   grade(Ctx, F, Access.Pointer, E);
 }
 
+/// Shape 3, the read side of a loaded index: a gather whose address reads a
+/// per-lane index loaded from a table (`pos = tl.load(pos_ptr + offs,
+/// mask=m)`; `tl.load(cos + pos * stride + cols, mask=m)`) that nothing in
+/// the kernel compares, under a mask that does not read it. The source
+/// cannot say whether the table holds a sentinel or an out-of-range entry
+/// (a position table, an embedding id, a block table are in range by
+/// contract), so the policy keeps it low.
+void checkUncheckedGather(RuleContext &Ctx, FunctionAnalysis &A,
+                          const MemoryAccess &Access) {
+  const PySyntaxTree &T = Ctx.T;
+  if (Access.Op != MemoryOp::Load || Access.Mask == NoNode ||
+      Access.BoundaryCheck != NoNode)
+    return;
+  llvm::StringRef BaseCallee = Ctx.M.languageCallee(A.underlying(Access.Pointer));
+  if (BaseCallee == "make_block_ptr" || BaseCallee == "advance")
+    return;
+  FunctionAnalysis::Dependencies Address, Mask;
+  A.dependencies(Access.Pointer, Address,
+                 FunctionAnalysis::StopAtClamp |
+                     FunctionAnalysis::StopAtOpaqueCall |
+                     FunctionAnalysis::StopAtNonIndex);
+  A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
+  llvm::SmallVector<const Binding *, 4> Loaded;
+  for (const Binding *B : Address.Bindings)
+    if (B->Kind == BindingKind::Assign && B->Value != NoNode &&
+        !Mask.Names.contains(B->Name))
+      Loaded.push_back(B);
+  llvm::sort(Loaded, [](const Binding *L, const Binding *R) {
+    return L->Target < R->Target;
+  });
+  for (const Binding *B : Loaded) {
+    bool Ignored = false;
+    NodeId V = stripRowWrappers(Ctx, B->Value, Ignored);
+    if (T.kind(V) != PyKind::Call || Ctx.M.languageCallee(V) != "load")
+      continue;
+    // A per-lane table entry, not a scalar (a sequence start, a length).
+    const MemoryAccess *Table = nullptr;
+    for (const MemoryAccess &L : A.function().Accesses)
+      if (L.Call == V)
+        Table = &L;
+    if (!Table || Table->Pointer == NoNode || !A.facts(Table->Pointer).PerLane)
+      continue;
+    // Tested anywhere (a bound, a sentinel, a selector): not this shape.
+    bool Tested = false;
+    for (NodeId Cmp : A.function().Comparisons)
+      T.walk(Cmp, [&](NodeId N) {
+        Tested |= T.kind(N) == PyKind::Identifier && T.text(N) == B->Name;
+      });
+    if (Tested)
+      continue;
+    std::string Name = B->Name.str();
+    Finding &F = Ctx.report(
+        StoreMaskMismatchId, Access.Pointer,
+        "'tl.load' gathers at '" + Name +
+            "', an index read from memory that nothing in the kernel bounds; "
+            "its mask '" +
+            Ctx.quote(Access.Mask) + "' covers the output lanes only");
+    Ctx.note(F, V,
+             "'" + Name +
+                 "' is read here; if the table can hold a sentinel or an "
+                 "out-of-range entry, add its bound to the mask or clamp it "
+                 "with 'tl.minimum'");
+    MaskEvidence E;
+    E.Shape = MaskShape::ValidatedElsewhere;
+    E.Source = IndexSource::Loaded;
+    E.Predicate = PredicateKind::Unchecked;
+    grade(Ctx, F, Access.Pointer, E);
+    return;
+  }
+}
+
 } // namespace
 
 void runStoreMaskMismatch(RuleContext &Ctx) {
   llvm::DenseSet<NodeId> Seen;
   for (auto &AP : Ctx.Analyses) {
     FunctionAnalysis &A = *AP;
+    std::vector<BoundedRow> Rows = boundedRows(Ctx, A);
     for (const MemoryAccess &Access : A.function().Accesses) {
       if (!Seen.insert(Access.Call).second)
         continue;
@@ -601,7 +1084,9 @@ void runStoreMaskMismatch(RuleContext &Ctx) {
       if (Access.Op == MemoryOp::Store || Access.Op == MemoryOp::Atomic)
         checkGatedValue(Ctx, A, Access);
       if (Ctx.Findings.size() == Before)
-        checkUnpredicatedAxis(Ctx, A, Access);
+        checkUnpredicatedAxis(Ctx, A, Access, Rows);
+      if (Ctx.Findings.size() == Before)
+        checkUncheckedGather(Ctx, A, Access);
     }
   }
 }

@@ -10,6 +10,11 @@ static Confidence because(std::string &Why, Confidence C, const char *Reason) {
 }
 
 Confidence maskConfidence(const MaskEvidence &E, std::string &Why) {
+  if (E.Source == IndexSource::Loaded && E.Predicate == PredicateKind::Unchecked)
+    return because(Why, Confidence::Low,
+                   "the index is read from memory but nothing in the kernel "
+                   "tests it; it escapes only if the table can hold a "
+                   "sentinel or an out-of-range entry");
   if (E.Source == IndexSource::Loaded && E.Predicate == PredicateKind::Sentinel)
     return because(Why, Confidence::High,
                    "the index is read from memory and the kernel excludes a "
@@ -22,6 +27,10 @@ Confidence maskConfidence(const MaskEvidence &E, std::string &Why) {
     return because(Why, Confidence::Medium,
                    "a lane range that the kernel masks with a size at another "
                    "access is used here without that mask");
+  if (E.Shape == MaskShape::UnmaskedRows)
+    return because(Why, Confidence::Medium,
+                   "the rows of a chunk that the kernel bounds by a size at "
+                   "another access are used here without that bound");
   return because(Why, Confidence::Low,
                  "the index is computed from thread, lane or loop positions; "
                  "the comparison may be a selector or a bound the launch "

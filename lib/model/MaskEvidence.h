@@ -23,10 +23,17 @@
 //  - what the predicate excludes. A sentinel test ('t != ignore_index',
 //    'e >= 0') names values the kernel knows to be invalid; an upper bound
 //    ('slot < max_loras') names a range.
-//  - the one computed shape with a known escape: a per-lane range (Triton's
+//  - the computed shapes with a known escape: a per-lane range (Triton's
 //    tl.arange) that the kernel masks with a size at a sibling access, read
 //    or written here without that mask: the last block's tail lanes pass the
-//    size whenever it is not a multiple of the block.
+//    size whenever it is not a multiple of the block; and the same per-lane
+//    row of a chunk (`i_t * BT + tl.arange(0, BT)`), bounded by the sequence
+//    length at a sibling access and spelt differently here: the last chunk's
+//    rows pass the length whenever it is not a multiple of the chunk.
+//  - an index read from memory that nothing in the kernel tests (a position
+//    or block table gathered through) escapes only if the table holds a
+//    sentinel or an out-of-range entry, which the source does not say: the
+//    tier stays low.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNEL_TIDY_LIB_MODEL_MASKEVIDENCE_H
@@ -48,6 +55,10 @@ enum class MaskShape : uint8_t {
   /// is used here without that mask (an unmasked tail, a 2-D mask on one
   /// axis).
   UnmaskedLanes,
+  /// The per-lane row of a chunk (`i_t * BT + tl.arange(0, BT)`), bounded by
+  /// a size at a sibling access under another spelling, is used here without
+  /// that bound (no mask, or a mask on another axis).
+  UnmaskedRows,
 };
 
 /// Where the index V of the address comes from.
@@ -64,6 +75,8 @@ enum class PredicateKind : uint8_t {
   Sentinel,
   /// A range: V against a size ('slot < max_loras', 'cols < n_cols').
   ExtentBound,
+  /// Nothing: the kernel never tests V (a gather through a loaded table).
+  Unchecked,
 };
 
 struct MaskEvidence {
