@@ -1,6 +1,6 @@
 //===- StoreMaskMismatchRule.cpp - kernel-store-mask-mismatch on Triton ----===//
 //
-// Reported, two shapes:
+// Reported, four shapes:
 //
 //  1. Gated value, ungated address (the FlagGems nll_loss backward bug): the
 //     *stored value* is `tl.where(p, v, 0)`, so the kernel treats lanes that
@@ -21,6 +21,17 @@
 //     such an access is reported even under a tl.constexpr feature branch
 //     (`if USE_GATE:`) unless that branch is a specialisation whose other
 //     branch masks the same access.
+//
+//  3. A chunk's rows spelt another way: the address holds a row whose
+//     additive terms (names followed to their definitions) include those of
+//     a row that a sibling access's mask bounds by a size (`o_t < T` with
+//     `o_t = i_t * BT + tl.arange(0, BT)`; here `bos + i_t * BT + i_idx`),
+//     and this access's mask neither tests that size nor reads the chunk
+//     index: an unmasked atomic, or a mask on another axis (FLA de09abdf).
+//
+//  4. A gather through a loaded index that nothing in the kernel tests, under
+//     a mask on the output lanes only. The source cannot say whether the
+//     table holds an out-of-range entry; the policy keeps it low.
 //
 // Not reported: addresses sanitised with tl.where (`safe = tl.where(p, t, 0)`),
 // offsets wrapped into range with `%`, accesses in a branch on a tl.constexpr
