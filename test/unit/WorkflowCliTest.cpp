@@ -632,3 +632,27 @@ TEST(CrossFilePairing, SameFindingsInAnyFileOrder) {
 }
 
 } // namespace
+
+// --list-kernels parses as the checks do: in no-build mode the names of
+// missing headers become stand-ins (UnknownNames.h), so a kernel whose
+// parameters name CK's bhalf_t keeps them and its launch is resolved.
+TEST(Cli, ListKernelsUsesTheStandInsOfTheAnalysis) {
+  TempDir D;
+  writeText(D.path("ck.cu"),
+            "#include \"ck/ck.hpp\"\n"
+            "__global__ void decode(bhalf_t *out, const bhalf_t *in, int rows, int cols) {\n"
+            "  int i = blockIdx.x * cols + threadIdx.x;\n"
+            "  out[i] = ck::type_convert<bhalf_t>(in[i]);\n"
+            "}\n"
+            "void launch(bhalf_t *out, const bhalf_t *in, int rows, int cols) {\n"
+            "  decode<<<rows, 256>>>(out, in, rows, cols);\n"
+            "}\n");
+  ProgramResult R = runCli({"--list-kernels", D.path("ck.cu")});
+  EXPECT_EQ(R.Exit, 0) << R.Err;
+  EXPECT_NE(R.Out.find("1 kernel, 1 launch site, 0 parse errors"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("name(s) of missing headers declared as stand-ins"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("'int rows', 'int cols'"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("invalid declaration"), std::string::npos) << R.Out;
+}

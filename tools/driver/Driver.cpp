@@ -314,23 +314,13 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
                            stubIncludeDir().str()) != Command.end();
   if (NoBuild && !Best.CompilerErrors.empty()) {
     UnknownNameDeclarations Names;
-    std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Texts;
     const std::vector<ClangTidyError> *Latest = &Best.CompilerErrors;
     Attempt Next;
     for (unsigned Round = 0; Round < MaxRecoveryParses; ++Round) {
-      bool Learnt = false;
-      for (const ClangTidyError &E : *Latest) {
-        const std::string &Path = E.Message.FilePath;
-        auto It = Texts.find(Path);
-        if (It == Texts.end()) {
-          auto Buffer = llvm::MemoryBuffer::getFile(Path);
-          It = Texts.emplace(Path, Buffer ? std::move(*Buffer) : nullptr).first;
-        }
-        llvm::StringRef Text = It->second ? It->second->getBuffer() : "";
-        unsigned Offset = std::min<size_t>(E.Message.FileOffset, Text.size());
-        Learnt |= Names.learn(E.Message.Message, Text.drop_front(Offset),
-                              Text.take_front(Offset).take_back(256));
-      }
+      std::vector<CompilerErrorAt> Errors;
+      for (const ClangTidyError &E : *Latest)
+        Errors.push_back({E.Message.Message, E.Message.FilePath, E.Message.FileOffset});
+      bool Learnt = Names.learnAll(Errors);
       if (!Learnt)
         break;
       // KT_DEBUG_STAND_INS=1 with --verbose: each round's header and the

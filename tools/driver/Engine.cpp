@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/driver/DriverInternal.h"
+#include "lib/frontend/clang/UnknownNames.h"
 #include "checks/clang/IndexWidthMismatchCheck.h"
 #include "lib/frontend/clang/CompileCommands.h"
 #include "lib/frontend/clang/IndexWidth.h"
@@ -119,10 +120,31 @@ public:
       if (!runIsolatedQuietly(
               File, /*Quiet=*/!Options.Verbose,
               [&] {
-                L = listKernels(CommandLine, Absolute,
-                                createNoBuildFileSystem(
-                                    llvm::vfs::createPhysicalFileSystem()),
-                                Directory);
+                auto parse = [&](llvm::StringRef StandIns) {
+                  return listKernels(CommandLine, Absolute,
+                                     createNoBuildFileSystem(
+                                         llvm::vfs::createPhysicalFileSystem()),
+                                     Directory, StandIns);
+                };
+                L = parse({});
+                // No-build mode: the stand-ins of the analysis
+                // (Driver.cpp), so the listing shows what the checks see.
+                bool NoBuild = std::find(CommandLine.begin(), CommandLine.end(),
+                                         stubIncludeDir().str()) != CommandLine.end();
+                if (!NoBuild || L.ParseErrors == 0)
+                  return;
+                UnknownNameDeclarations Names;
+                std::vector<CompilerErrorAt> Latest = L.Errors;
+                for (unsigned Round = 0; Round < 3 && Names.learnAll(Latest); ++Round) {
+                  KernelListing Next = parse(Names.header());
+                  Latest = Next.Errors;
+                  if (Next.ParseErrors < L.ParseErrors) {
+                    L = std::move(Next);
+                    L.StandIns = Names.size();
+                  }
+                  if (Latest.empty())
+                    break;
+                }
               },
               Result.Errors))
         continue;

@@ -17,6 +17,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <map>
 
@@ -35,6 +36,20 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
+    if (Out.Errors.size() < 5000) {
+      CompilerErrorAt E;
+      llvm::SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      E.Message = std::string(Text);
+      if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+        const SourceManager &SM = Info.getSourceManager();
+        SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+        if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+          E.File = FE->getName().str();
+        E.Offset = SM.getFileOffset(Loc);
+      }
+      Out.Errors.push_back(std::move(E));
+    }
     if (Out.ParseErrors++ == 0) {
       llvm::SmallString<128> Msg;
       Info.FormatDiagnostic(Msg);
@@ -182,12 +197,23 @@ private:
 KernelListing listKernels(llvm::ArrayRef<std::string> CommandLine,
                           llvm::StringRef File,
                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                          llvm::StringRef Directory) {
+                          llvm::StringRef Directory,
+                          llvm::StringRef StandInHeader) {
   KernelListing Out;
   Out.File = File.str();
+  std::vector<std::string> Args(CommandLine.begin(), CommandLine.end());
+  if (!StandInHeader.empty()) {
+    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    Memory->addFile(UnknownNameDeclarations::headerPath(), 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(StandInHeader));
+    Overlay->pushOverlay(Memory);
+    FS = Overlay;
+    Args.push_back("-include");
+    Args.push_back(UnknownNameDeclarations::headerPath().str());
+  }
   if (!Directory.empty())
     FS->setCurrentWorkingDirectory(Directory);
-  std::vector<std::string> Args(CommandLine.begin(), CommandLine.end());
   // Syntax only: no object file, and the driver must not look for one.
   // No caret diagnostics: the error count is reported, not the errors.
   Args.insert(Args.begin() + (Args.empty() ? 0 : 1),
@@ -217,6 +243,8 @@ void printKernelListing(const KernelListing &L, llvm::raw_ostream &OS) {
      << (L.ParseErrors == 1 ? " parse error" : " parse errors");
   if (!L.FirstParseError.empty())
     OS << " (first: " << L.FirstParseError << ")";
+  if (L.StandIns)
+    OS << ", " << L.StandIns << " name(s) of missing headers declared as stand-ins";
   OS << "\n";
   if (!L.FatalError.empty())
     OS << "  error: " << L.FatalError << "\n";

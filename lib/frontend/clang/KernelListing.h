@@ -10,6 +10,7 @@
 #ifndef KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELLISTING_H
 #define KERNEL_TIDY_LIB_FRONTEND_CLANG_KERNELLISTING_H
 
+#include "lib/frontend/clang/UnknownNames.h"
 #include "lib/report/Finding.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -42,6 +43,10 @@ struct KernelListing {
   std::vector<ListedLaunch> UnresolvedLaunches;
   unsigned ParseErrors = 0;
   std::string FirstParseError; // "line:col: message"
+  /// Each error with its place (for the stand-ins of UnknownNames.h).
+  std::vector<CompilerErrorAt> Errors;
+  /// Names of missing headers declared as stand-ins for this parse.
+  unsigned StandIns = 0;
   /// Set when the file could not be parsed at all (no AST).
   std::string FatalError;
 };
@@ -49,10 +54,12 @@ struct KernelListing {
 /// Parses File with CommandLine (argv[0] a compiler name, File among the
 /// arguments: what defaultParseArgs or translateCompileCommand produce) over
 /// FS, from working directory Directory (empty: the current one).
+/// StandInHeader, when not empty, is force-included (UnknownNames.h).
 KernelListing listKernels(llvm::ArrayRef<std::string> CommandLine,
                           llvm::StringRef File,
                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                          llvm::StringRef Directory = {});
+                          llvm::StringRef Directory = {},
+                          llvm::StringRef StandInHeader = {});
 
 /// Human-readable report, one block per file:
 ///   file.cu: 2 kernels, 1 launch site, 0 parse errors

@@ -4,6 +4,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
 #include <vector>
 
 namespace kerneltidy {
@@ -202,10 +204,6 @@ std::string macroExpansion(llvm::StringRef Name) {
 
 } // namespace
 
-llvm::StringRef UnknownNameDeclarations::headerPath() {
-  return "/__kernel_tidy_unknown_names__/__kernel_tidy_unknown_names.h";
-}
-
 std::optional<Kind>
 UnknownNameDeclarations::kindOf(llvm::StringRef QualifiedName) const {
   auto It = Names.find(QualifiedName.str());
@@ -375,6 +373,25 @@ bool UnknownNameDeclarations::learn(llvm::StringRef Message,
     return declareChain({}, Chain, Kind::Namespace, true);
   }
   return false;
+}
+
+bool UnknownNameDeclarations::learnAll(const std::vector<CompilerErrorAt> &Errors) {
+  bool Learnt = false;
+  for (const CompilerErrorAt &E : Errors) {
+    auto It = Texts.find(E.File);
+    if (It == Texts.end()) {
+      std::string Text;
+      if (!E.File.empty())
+        if (auto Buffer = llvm::MemoryBuffer::getFile(E.File))
+          Text = (*Buffer)->getBuffer().str();
+      It = Texts.emplace(E.File, std::move(Text)).first;
+    }
+    llvm::StringRef Text = It->second;
+    size_t Offset = std::min<size_t>(E.Offset, Text.size());
+    Learnt |= learn(E.Message, Text.drop_front(Offset),
+                    Text.take_front(Offset).take_back(256));
+  }
+  return Learnt;
 }
 
 std::string UnknownNameDeclarations::header() const {

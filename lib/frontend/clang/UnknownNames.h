@@ -40,8 +40,16 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace kerneltidy {
+
+/// One compiler error: its message and where it is (file, byte offset).
+struct CompilerErrorAt {
+  std::string Message;
+  std::string File;
+  unsigned Offset = 0;
+};
 
 class UnknownNameDeclarations {
 public:
@@ -65,6 +73,10 @@ public:
   bool learn(llvm::StringRef Message, llvm::StringRef TextAt,
              llvm::StringRef Before = "");
 
+  /// learn() for each error, with the text of its file at its offset (each
+  /// file read once). Returns whether anything was learnt.
+  bool learnAll(const std::vector<CompilerErrorAt> &Errors);
+
   bool empty() const { return Names.empty() && Members.empty(); }
   size_t size() const { return Names.size() + Members.size(); }
 
@@ -77,11 +89,15 @@ public:
   bool hasMember(llvm::StringRef Name) const { return Members.count(Name.str()); }
 
   /// Where the driver serves header() from in the parse's file system.
-  static llvm::StringRef headerPath();
+  /// (Inline: the kernel listing, linked into the plugin too, names it.)
+  static llvm::StringRef headerPath() {
+    return "/__kernel_tidy_unknown_names__/__kernel_tidy_unknown_names.h";
+  }
 
 private:
   bool add(const std::string &Qualified, Kind K, bool FromMessage);
 
+  std::map<std::string, std::string> Texts; ///< file -> text, for learnAll
   std::map<std::string, Kind> Names; ///< qualified name -> kind
   std::set<std::string> FirmNames;   ///< kinds the message itself stated
   /// Members of __kt_opaque: name -> called (a member function) or not (a
