@@ -332,8 +332,13 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       if (Debug)
         for (const ClangTidyError &E : Next.CompilerErrors)
           llvm::errs() << "  after: " << E.Message.Message << "\n";
-      // A round may trade errors for others it can learn from (a member of
-      // a stand-in): the next round learns from it, the best is kept.
+      // A round may trade errors for others it can learn from (members of
+      // stand-ins): the next round learns from those, the best is kept.
+      std::vector<CompilerErrorAt> After;
+      for (const ClangTidyError &E : Next.CompilerErrors)
+        After.push_back({E.Message.Message, E.Message.FilePath, E.Message.FileOffset});
+      bool Again = UnknownNameDeclarations::worthAnotherRound(
+          Best.CompilerErrors.size(), After);
       if (Next.CompilerErrors.size() < Best.CompilerErrors.size()) {
         Best = std::move(Next);
         Summary.UnknownNamesDeclared = Names.size();
@@ -341,7 +346,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       } else {
         Latest = &Next.CompilerErrors;
       }
-      if (Latest->empty())
+      if (!Again)
         break;
     }
   }

@@ -138,11 +138,13 @@ public:
                 for (unsigned Round = 0; Round < 3 && Names.learnAll(Latest); ++Round) {
                   KernelListing Next = parse(Names.header());
                   Latest = Next.Errors;
+                  bool Again = UnknownNameDeclarations::worthAnotherRound(
+                      L.ParseErrors, Latest);
                   if (Next.ParseErrors < L.ParseErrors) {
                     L = std::move(Next);
                     L.StandIns = Names.size();
                   }
-                  if (Latest.empty())
+                  if (!Again)
                     break;
                 }
               },

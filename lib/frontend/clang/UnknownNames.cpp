@@ -394,6 +394,20 @@ bool UnknownNameDeclarations::learnAll(const std::vector<CompilerErrorAt> &Error
   return Learnt;
 }
 
+bool UnknownNameDeclarations::worthAnotherRound(
+    size_t BestErrors, const std::vector<CompilerErrorAt> &After) {
+  if (After.empty())
+    return false;
+  if (After.size() < BestErrors)
+    return true;
+  size_t Members = 0;
+  for (const CompilerErrorAt &E : After)
+    if (llvm::StringRef(E.Message).starts_with("no member named ") &&
+        llvm::StringRef(E.Message).contains("__kt_opaque'"))
+      ++Members;
+  return Members * 10 >= After.size() * 8;
+}
+
 std::string UnknownNameDeclarations::header() const {
   std::string H = R"(// Stand-ins for names the first parse could not resolve (kernel-tidy).
 #pragma clang system_header

@@ -77,6 +77,13 @@ public:
   /// file read once). Returns whether anything was learnt.
   bool learnAll(const std::vector<CompilerErrorAt> &Errors);
 
+  /// Whether a parse with stand-ins that left \p After errors (where the
+  /// best parse so far left \p BestErrors) is worth another round: it has
+  /// fewer errors, or nearly all of them name members of stand-ins, which
+  /// the next round declares. Otherwise the rounds stop: each costs a parse.
+  static bool worthAnotherRound(size_t BestErrors,
+                                const std::vector<CompilerErrorAt> &After);
+
   bool empty() const { return Names.empty() && Members.empty(); }
   size_t size() const { return Names.size() + Members.size(); }
 
