@@ -7,7 +7,6 @@
 #include <mutex>
 
 namespace kerneltidy {
-namespace {
 
 namespace vfs = llvm::vfs;
 
@@ -21,7 +20,12 @@ void recordIncludePrefixes(llvm::StringRef Text, llvm::StringSet<> &Dirs) {
     if (Rest.empty() || (Rest[0] != '<' && Rest[0] != '"'))
       continue;
     char Close = Rest[0] == '<' ? '>' : '"';
-    size_t End = Rest.find_first_of(llvm::StringRef(&Close, 1).str() + "\n");
+    // The search starts after the opening delimiter: a quote opens and
+    // closes a quoted name, and a search from 0 found the opening one, made
+    // the name the whole rest of the file and recorded a prefix per '/' in
+    // it (24 GB on a 1.2 MB file with 200 quoted includes).
+    const char Stops[] = {Close, '\n', '\0'};
+    size_t End = Rest.find_first_of(Stops, 1);
     if (End == llvm::StringRef::npos || Rest[End] != Close)
       continue;
     llvm::StringRef Name = Rest.substr(1, End - 1);
@@ -30,6 +34,8 @@ void recordIncludePrefixes(llvm::StringRef Text, llvm::StringSet<> &Dirs) {
       Dirs.insert(Name.substr(0, Slash));
   }
 }
+
+namespace {
 
 class EmptyFile : public vfs::File {
 public:

@@ -19,12 +19,17 @@
 #define KERNEL_TIDY_LIB_FRONTEND_CLANG_NOBUILDFILESYSTEM_H
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 namespace kerneltidy {
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 createNoBuildFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Real);
+
+/// Adds to Dirs every proper directory prefix of every name that Text
+/// #includes ("a/b/c.h" and <a/b/c.h> add "a" and "a/b"). Linear in Text.
+void recordIncludePrefixes(llvm::StringRef Text, llvm::StringSet<> &Dirs);
 
 } // namespace kerneltidy
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/clang/CompileCommands.h"
+#include "lib/frontend/clang/NoBuildFileSystem.h"
 #include "test/unit/CliTestSupport.h"
 
 #include "gtest/gtest.h"
@@ -190,6 +191,28 @@ TEST(DefaultParseArgs, EachDialectGetsItsShim) {
 // The CLI with -p: a compile_commands.json whose nvcc entry carries the
 // only definition of a macro the file needs; a parse without the database
 // fails on it, a parse with the translated command does not.
+// The no-build file system serves missing headers as empty files and must
+// know which stub paths are directories: the prefixes of included names.
+// A quoted name ends at its closing quote, not at its opening one: from
+// the opening one the name was the rest of the file, and every '/' after
+// it (comments, other includes) recorded a prefix as long as the file, which
+// took 24 GB on ggml-opencl.cpp (1.2 MB, 200 quoted includes).
+TEST(NoBuildFileSystem, RecordsExactlyThePrefixesOfIncludedNames) {
+  llvm::StringSet<> Dirs;
+  recordIncludePrefixes("#include \"a.h\"\n"
+                        "#include <b/c/d.h>\n"
+                        "// see x/y and z/w\n"
+                        "  #  include   \"e/f.h\"\n"
+                        "#include \"unterminated/g.h\n"
+                        "const char *s = \"include <not/closed\";\n",
+                        Dirs);
+  std::vector<std::string> Got;
+  for (const auto &Entry : Dirs)
+    Got.push_back(Entry.getKey().str());
+  std::sort(Got.begin(), Got.end());
+  EXPECT_EQ(Got, (std::vector<std::string>{"b", "b/c", "e"}));
+}
+
 TEST(CompileDatabaseCli, NvccDatabaseIsTranslatedAndUsed) {
   TempDir Dir;
   writeText(Dir.path("src/scale.cu"),
