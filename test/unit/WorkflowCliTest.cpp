@@ -268,6 +268,12 @@ TEST(Cli, EachFileCarriesItsParseStatus) {
       << Sarif.Out;
   ProgramResult Clean = runCli({D.path("ok.cu")});
   EXPECT_EQ(Clean.Err.find("parsed with errors"), std::string::npos) << Clean.Err;
+  // KT_NO_STAND_INS (what the evaluation uses to measure the stand-ins):
+  // one parse, the unknown name stays an error.
+  ProgramResult Strict = runProgram({"/usr/bin/env", "KT_NO_STAND_INS=1", KT_CLI_PATH,
+                                     "--format=json", D.path("stand_in.cu")});
+  EXPECT_NE(Strict.Out.find("\"status\": \"partial\""), std::string::npos) << Strict.Out;
+  EXPECT_EQ(Strict.Out.find("standIns"), std::string::npos) << Strict.Out;
 }
 
 // --list-kernels shows what the front end found in a file it cannot build

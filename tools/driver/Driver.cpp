@@ -312,7 +312,8 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   constexpr unsigned MaxRecoveryParses = 3;
   bool NoBuild = std::find(Command.begin(), Command.end(),
                            stubIncludeDir().str()) != Command.end();
-  if (NoBuild && !Best.CompilerErrors.empty()) {
+  if (NoBuild && !Best.CompilerErrors.empty() &&
+      UnknownNameDeclarations::enabled()) {
     UnknownNameDeclarations Names;
     const std::vector<ClangTidyError> *Latest = &Best.CompilerErrors;
     Attempt Next;

@@ -131,7 +131,8 @@ public:
                 // (Driver.cpp), so the listing shows what the checks see.
                 bool NoBuild = std::find(CommandLine.begin(), CommandLine.end(),
                                          stubIncludeDir().str()) != CommandLine.end();
-                if (!NoBuild || L.ParseErrors == 0)
+                if (!NoBuild || L.ParseErrors == 0 ||
+                    !UnknownNameDeclarations::enabled())
                   return;
                 UnknownNameDeclarations Names;
                 std::vector<CompilerErrorAt> Latest = L.Errors;

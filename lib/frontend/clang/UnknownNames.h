@@ -37,6 +37,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <map>
+#include <cstdlib>
 #include <optional>
 #include <set>
 #include <string>
@@ -100,6 +101,10 @@ public:
   static llvm::StringRef headerPath() {
     return "/__kernel_tidy_unknown_names__/__kernel_tidy_unknown_names.h";
   }
+
+  /// Whether no-build parses may declare stand-ins: yes, unless
+  /// KT_NO_STAND_INS is set (to measure what they change; docs/usage.md).
+  static bool enabled() { return std::getenv("KT_NO_STAND_INS") == nullptr; }
 
 private:
   bool add(const std::string &Qualified, Kind K, bool FromMessage);
