@@ -11,6 +11,7 @@
 #include "lib/report/Sarif.h"
 #include "test/FixtureHarness.h"
 #include "test/unit/CliTestSupport.h"
+#include "tools/driver/DriverInternal.h"
 #include "gtest/gtest.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -407,6 +408,19 @@ TEST(Cli, NoProgressLineWhenStderrIsNotATerminal) {
 }
 
 // --- -j, --shard and merge --------------------------------------------------
+
+// -j is capped by free memory: each job gets its budget, at least one runs,
+// and an unknown amount (no /proc/meminfo) caps nothing (issue 25).
+TEST(Scale, JobsAreCappedByFreeMemory) {
+  constexpr uint64_t GiB = 1ull << 30;
+  EXPECT_EQ(driver::memoryCappedJobs(8, 64 * GiB, GiB), 8u);
+  EXPECT_EQ(driver::memoryCappedJobs(8, 3 * GiB + GiB / 2, GiB), 3u);
+  EXPECT_EQ(driver::memoryCappedJobs(8, GiB / 2, GiB), 1u);
+  EXPECT_EQ(driver::memoryCappedJobs(4, 0, GiB), 4u);
+  EXPECT_EQ(driver::memoryCappedJobs(0, 64 * GiB, GiB), 1u);
+  // This machine (Linux) says how much it has.
+  EXPECT_GT(driver::availableMemoryBytes(), 0u);
+}
 
 TEST(Scale, ParallelShardedAndMergedRunsAgreeWithOneThread) {
   ProgramResult One = runCli(withSample({"--format=json", "-j", "1"}));

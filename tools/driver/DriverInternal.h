@@ -96,6 +96,18 @@ void appendCrossFileFindings(const std::vector<Job> &Jobs,
 /// them, and kept once.
 void sortAndDeduplicate(std::vector<Finding> &Findings);
 
+/// How many files to analyse at once: \p Requested, capped so that each
+/// job has \p PerJobBytes of the \p AvailableBytes the machine has free
+/// (at least one job; no cap when \p AvailableBytes is 0, unknown). A job's
+/// peak is a parse of one translation unit (docs/benchmarks.md: at most
+/// 0.3 GB on the largest files measured); the budget leaves room for the
+/// worst file, so -j never multiplies memory past what the machine has.
+unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
+                          uint64_t PerJobBytes);
+
+/// MemAvailable of /proc/meminfo in bytes; 0 where there is none.
+uint64_t availableMemoryBytes();
+
 } // namespace kerneltidy::driver
 
 #endif

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <atomic>
@@ -33,9 +34,42 @@
 #endif
 
 namespace kerneltidy {
+
+namespace driver {
+
+unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
+                          uint64_t PerJobBytes) {
+  if (AvailableBytes == 0 || PerJobBytes == 0)
+    return std::max(1u, Requested);
+  uint64_t Fit = AvailableBytes / PerJobBytes;
+  return static_cast<unsigned>(
+      std::max<uint64_t>(1, std::min<uint64_t>(Requested, Fit)));
+}
+
+uint64_t availableMemoryBytes() {
+  auto Info = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo");
+  if (!Info)
+    return 0;
+  for (llvm::StringRef Line : llvm::split((*Info)->getBuffer(), '\n')) {
+    if (!Line.consume_front("MemAvailable:"))
+      continue;
+    uint64_t KiB = 0;
+    if (Line.trim().split(' ').first.getAsInteger(10, KiB))
+      return 0;
+    return KiB * 1024;
+  }
+  return 0;
+}
+
+} // namespace driver
+
 namespace {
 
 using namespace driver;
+
+/// Memory one analysis job is given when -j is capped by free memory:
+/// three times the largest peak measured on real files (docs/benchmarks.md).
+constexpr uint64_t JobMemoryBudget = 1ull << 30;
 
 class Engine {
 public:
@@ -244,6 +278,12 @@ private:
     unsigned Threads = Options.Jobs ? Options.Jobs
                                     : std::max(1u, std::thread::hardware_concurrency());
     Threads = std::min<unsigned>(Threads, Jobs.size());
+    unsigned Capped =
+        memoryCappedJobs(Threads, availableMemoryBytes(), JobMemoryBudget);
+    if (Capped < Threads && Options.Verbose)
+      Log << "kernel-tidy: " << Capped << " job(s) instead of " << Threads
+                   << ": the machine has memory for " << Capped << "\n";
+    Threads = Capped;
     std::atomic<size_t> Next{0};
     std::mutex ProgressMutex;
     unsigned Done = 0, FindingsSoFar = 0;
