@@ -123,7 +123,7 @@ static cl::opt<std::string> ConfidenceOption(
              "the lowest tier to show: 'high', 'medium', 'low'"),
     cl::value_desc("tiers"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j",
-                              cl::desc("Files analysed in parallel (default: the number of cores)"),
+                              cl::desc("Files analysed in parallel (default: the number of cores; capped at one per GiB of free memory)"),
                               cl::init(0), cl::value_desc("N"), cl::Prefix,
                               cl::cat(Category));
 static cl::opt<std::string> Shard(
