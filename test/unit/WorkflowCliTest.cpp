@@ -411,6 +411,29 @@ TEST(Cli, NoProgressLineWhenStderrIsNotATerminal) {
 
 // -j is capped by free memory: each job gets its budget, at least one runs,
 // and an unknown amount (no /proc/meminfo) caps nothing (issue 25).
+// No-build mode finds a project's own headers in the include/ folders of the
+// file's parents (ggml: src/ggml-cuda/*.cu include "ggml.h" from include/):
+// the kernel's types are real, not stand-ins (issue 25).
+TEST(Cli, NoBuildModeUsesTheProjectsIncludeFolders) {
+  TempDir D;
+  llvm::sys::fs::create_directories(D.path("proj/.git"));
+  llvm::sys::fs::create_directories(D.path("proj/include"));
+  llvm::sys::fs::create_directories(D.path("proj/src/backend"));
+  writeText(D.path("proj/include/projlib.h"),
+            "struct tensor { int ne0; float *data; };\n");
+  writeText(D.path("proj/src/backend/k.cu"),
+            "#include \"projlib.h\"\n"
+            "__global__ void k(tensor t, int rows, int cols) {\n"
+            "  int i = blockIdx.x * cols;\n  t.data[i + threadIdx.x] = t.ne0;\n}\n");
+  ProgramResult Json = runCli({"--format=json", D.path("proj/src/backend/k.cu")});
+  EXPECT_NE(Json.Out.find("\"status\": \"ok\""), std::string::npos) << Json.Out;
+  EXPECT_EQ(Json.Out.find("standIns"), std::string::npos) << Json.Out;
+  std::vector<std::string> Dirs =
+      driver::guessedIncludeDirs(D.path("proj/src/backend/k.cu"));
+  ASSERT_EQ(Dirs.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Dirs[0]).ends_with("proj/include")) << Dirs[0];
+}
+
 TEST(Scale, JobsAreCappedByFreeMemory) {
   constexpr uint64_t GiB = 1ull << 30;
   EXPECT_EQ(driver::memoryCappedJobs(8, 64 * GiB, GiB), 8u);

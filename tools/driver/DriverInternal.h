@@ -105,6 +105,12 @@ void sortAndDeduplicate(std::vector<Finding> &Findings);
 unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
                           uint64_t PerJobBytes);
 
+/// No-build mode: the include folders a project's own build would pass,
+/// guessed from the tree (issue 25): every `include/` folder beside the
+/// file's folder or one of its parents, nearest first, up to the folder
+/// holding `.git` (at most 8 levels; never /usr/include).
+std::vector<std::string> guessedIncludeDirs(llvm::StringRef File);
+
 /// MemAvailable of /proc/meminfo in bytes; 0 where there is none.
 uint64_t availableMemoryBytes();
 

@@ -46,6 +46,30 @@ unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
       std::max<uint64_t>(1, std::min<uint64_t>(Requested, Fit)));
 }
 
+std::vector<std::string> guessedIncludeDirs(llvm::StringRef File) {
+  std::vector<std::string> Dirs;
+  llvm::SmallString<256> Dir(absolutePath(File));
+  llvm::sys::path::remove_filename(Dir);
+  for (unsigned Level = 0; Level < 8 && !Dir.empty(); ++Level) {
+    llvm::SmallString<256> Include(Dir);
+    llvm::sys::path::append(Include, "include");
+    // The system's include folders are the shim's business.
+    llvm::StringRef I = Include;
+    if (I != "/include" && I != "/usr/include" && I != "/usr/local/include" &&
+        llvm::sys::fs::is_directory(Include))
+      Dirs.push_back(std::string(Include));
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      break;
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return Dirs;
+}
+
 uint64_t availableMemoryBytes() {
   auto Info = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo");
   if (!Info)
@@ -474,6 +498,10 @@ private:
       Args.push_back("clang-tool");
       for (std::string &A : defaultParseArgs(Lang, ShimDir, /*NoBuild=*/true))
         Args.push_back(std::move(A));
+      for (const std::string &Dir : guessedIncludeDirs(File)) {
+        Args.push_back("-I");
+        Args.push_back(Dir);
+      }
       Args.push_back(File);
       llvm::SmallString<256> Cwd;
       llvm::sys::fs::current_path(Cwd);
