@@ -421,8 +421,11 @@ TEST(Cli, NoBuildModeUsesTheProjectsIncludeFolders) {
   llvm::sys::fs::create_directories(D.path("proj/src/backend"));
   writeText(D.path("proj/include/projlib.h"),
             "struct tensor { int ne0; float *data; };\n");
+  writeText(D.path("proj/src/common.h"), "#define ROWS_PER_BLOCK 4\n");
   writeText(D.path("proj/src/backend/k.cu"),
             "#include \"projlib.h\"\n"
+            "#include \"common.h\"\n"
+            "static_assert(ROWS_PER_BLOCK == 4, \"src/common.h is found\");\n"
             "__global__ void k(tensor t, int rows, int cols) {\n"
             "  int i = blockIdx.x * cols;\n  t.data[i + threadIdx.x] = t.ne0;\n}\n");
   ProgramResult Json = runCli({"--format=json", D.path("proj/src/backend/k.cu")});
@@ -432,6 +435,11 @@ TEST(Cli, NoBuildModeUsesTheProjectsIncludeFolders) {
       driver::guessedIncludeDirs(D.path("proj/src/backend/k.cu"));
   ASSERT_EQ(Dirs.size(), 1u);
   EXPECT_TRUE(llvm::StringRef(Dirs[0]).ends_with("proj/include")) << Dirs[0];
+  std::vector<std::string> Quoted =
+      driver::parentFoldersForQuotedIncludes(D.path("proj/src/backend/k.cu"));
+  ASSERT_EQ(Quoted.size(), 2u);
+  EXPECT_TRUE(llvm::StringRef(Quoted[0]).ends_with("proj/src")) << Quoted[0];
+  EXPECT_TRUE(llvm::StringRef(Quoted[1]).ends_with("proj")) << Quoted[1];
 }
 
 TEST(Scale, JobsAreCappedByFreeMemory) {

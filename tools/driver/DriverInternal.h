@@ -111,6 +111,13 @@ unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
 /// holding `.git` (at most 8 levels; never /usr/include).
 std::vector<std::string> guessedIncludeDirs(llvm::StringRef File);
 
+/// No-build mode: the parents of the file's folder, nearest first, for
+/// quoted includes only (-iquote: a project's "common.h" never hides a
+/// system <common.h>): ggml's src/ggml-cuda/common.cuh includes
+/// "ggml-common.h" from src/. Up to the folder holding `.git`, at most 8
+/// levels, never the root or a folder right below it.
+std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File);
+
 /// MemAvailable of /proc/meminfo in bytes; 0 where there is none.
 uint64_t availableMemoryBytes();
 

@@ -70,6 +70,25 @@ std::vector<std::string> guessedIncludeDirs(llvm::StringRef File) {
   return Dirs;
 }
 
+std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File) {
+  std::vector<std::string> Dirs;
+  llvm::SmallString<256> Dir(absolutePath(File));
+  llvm::sys::path::remove_filename(Dir);
+  for (unsigned Level = 0; Level < 8; ++Level) {
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      break;
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    // Never the file system's root or a folder right below it (/tmp, /usr).
+    if (Parent == Dir || llvm::sys::path::parent_path(Parent).size() <= 1)
+      break;
+    Dirs.push_back(std::string(Parent));
+    Dir = Parent;
+  }
+  return Dirs;
+}
+
 uint64_t availableMemoryBytes() {
   auto Info = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo");
   if (!Info)
@@ -500,6 +519,10 @@ private:
         Args.push_back(std::move(A));
       for (const std::string &Dir : guessedIncludeDirs(File)) {
         Args.push_back("-I");
+        Args.push_back(Dir);
+      }
+      for (const std::string &Dir : parentFoldersForQuotedIncludes(File)) {
+        Args.push_back("-iquote");
         Args.push_back(Dir);
       }
       Args.push_back(File);
