@@ -518,6 +518,7 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   }
 
   std::string Wide = wideTypeName(Fn, Ctx);
+  const kerneltidy::RowsScaledInWideArithmetic Rows(Fn, Ctx);
   for (const Site &S : Sites) {
     const Wrap &Primary = primaryWrap(S.Wraps);
     SourceLocation Anchor = S.Var ? S.Var->getLocation() : wrapLoc(Primary);
@@ -526,8 +527,14 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       continue;
     bool HasProduct = Primary.Kind == WrapKind::Product;
     std::string Why;
-    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(
-        evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx), Why);
+    kerneltidy::OffsetEvidence Evidence =
+        evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx);
+    const BinaryOperator *ScaledBy = nullptr;
+    if ((S.Var && Rows.containsVariable(S.Var, &ScaledBy)) ||
+        (Primary.Kind == WrapKind::Product &&
+         Rows.contains(Primary.Op, &ScaledBy)))
+      Evidence.ScaledInWideArithmeticBy = sourceText(ScaledBy, Ctx);
+    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(Evidence, Why);
     if (!Shown.shows("kernel-int32-offset", kerneltidy::FrontEnd::Cxx, Tier))
       continue;
 

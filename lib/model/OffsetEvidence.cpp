@@ -120,6 +120,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
                            "stage, tile, lane or warp)";
       return Confidence::Low;
     }
+  if (!E.ScaledInWideArithmeticBy.empty()) {
+    Why = "the kernel scales the same term by a row width in 64 bits ('" +
+          E.ScaledInWideArithmeticBy +
+          "'): it counts rows, and a per-row table passes 2^31 entries only "
+          "with 2^31 rows";
+    return Confidence::Low;
+  }
   if (!E.Buffer.empty() && isSideTableName(E.Buffer)) {
     Why = "'" + E.Buffer + "' is a side table, far smaller than the "
                            "activations";

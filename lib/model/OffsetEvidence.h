@@ -62,6 +62,11 @@ struct OffsetEvidence {
   bool NarrowedSize = false;
   /// The buffer indexed, when it has a name ('lse_ptr', 'scales').
   std::string Buffer;
+  /// When the function scales this same term by a row width in 64 bits to
+  /// reach another buffer ('static_cast<int64_t>(token * nheads + head) *
+  /// dim'), that product: the term counts rows of the wider access, so the
+  /// 32-bit one indexes a per-row table (class 1 of issue 23).
+  std::string ScaledInWideArithmeticBy;
 };
 
 /// SmallIndex when a component of Name ('pid_h', 'head_idx', 'expertId',
@@ -78,7 +83,8 @@ llvm::SmallVector<OffsetFactor, 2> factorsFromText(llvm::StringRef Product);
 
 /// The tier of a width finding and a short reason for its note:
 ///   Low     a factor is a small index, or the buffer is a side table, or
-///           every large factor is a grid or hardware index
+///           the term counts rows of a wider access, or every large factor
+///           is a grid or hardware index
 ///   High    two sizes multiply (or a size is held in 32 bits), with no
 ///           small-index factor and no side-table buffer
 ///   Medium  otherwise

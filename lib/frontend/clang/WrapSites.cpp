@@ -389,4 +389,144 @@ bool isSizeLimitTest(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
+//===----------------------------------------------------------------------===//
+// Rows of wider accesses
+//===----------------------------------------------------------------------===//
+
+static const Expr *stripCastsAndParens(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      if (!CE->getSubExpr()->getType()->isIntegralOrEnumerationType() &&
+          !CE->getSubExpr()->getType()->isDependentType())
+        return E;
+      E = CE->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+std::optional<RowsScaledInWideArithmetic::Key>
+RowsScaledInWideArithmetic::keyOf(const Expr *E) {
+  Key K;
+  llvm::SmallVector<const Expr *, 8> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = stripCastsAndParens(Work.pop_back_val());
+    if (!X)
+      return std::nullopt;
+    if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+      if (BO->getOpcode() != BO_Mul)
+        return std::nullopt;
+      Work.push_back(BO->getLHS());
+      Work.push_back(BO->getRHS());
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      K.push_back(reinterpret_cast<uintptr_t>(
+          DRE->getDecl()->getCanonicalDecl()));
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      // 'p.rows' and 'q.rows' differ: the base is part of the key.
+      uintptr_t Base = 0;
+      if (const auto *B =
+              dyn_cast<DeclRefExpr>(stripCastsAndParens(ME->getBase())))
+        Base = reinterpret_cast<uintptr_t>(B->getDecl()->getCanonicalDecl());
+      else if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return std::nullopt;
+      K.push_back(
+          reinterpret_cast<uintptr_t>(ME->getMemberDecl()->getCanonicalDecl()) ^
+          (Base * 31));
+      continue;
+    }
+    if (const auto *IL = dyn_cast<IntegerLiteral>(X)) {
+      // Literals are small integers, never pointers: keep them apart from
+      // declaration keys by the low bit.
+      K.push_back((IL->getValue().getLimitedValue() << 1) | 1);
+      continue;
+    }
+    return std::nullopt;
+  }
+  std::sort(K.begin(), K.end());
+  return K;
+}
+
+RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
+                                                       ASTContext &Ctx) {
+  if (!Fn.getBody())
+    return;
+  llvm::SmallVector<const Stmt *, 64> Work{Fn.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || BO->getOpcode() != BO_Mul || BO->containsErrors() ||
+        BO->isTypeDependent())
+      continue;
+    auto Width = integerWidth(BO->getType(), Ctx);
+    if (!Width || Width->Bits <= 32)
+      continue;
+    // Each operand in turn is the row, the other the row width.
+    for (auto [Row, RowWidth] : {std::pair{BO->getLHS(), BO->getRHS()},
+                                 std::pair{BO->getRHS(), BO->getLHS()}}) {
+      Expr::EvalResult Value;
+      if (!RowWidth->isValueDependent() &&
+          RowWidth->EvaluateAsInt(Value, Ctx) &&
+          Value.Val.getInt().getLimitedValue() < MinRowWidth)
+        continue;
+      // The row operand, through its sums: '(token * nheads + head)'.
+      llvm::SmallVector<const Expr *, 4> TermWork{Row};
+      while (!TermWork.empty()) {
+        const Expr *T = stripCastsAndParens(TermWork.pop_back_val());
+        if (!T)
+          continue;
+        if (const auto *Sum = dyn_cast<BinaryOperator>(T))
+          if (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub) {
+            TermWork.push_back(Sum->getLHS());
+            TermWork.push_back(Sum->getRHS());
+            continue;
+          }
+        // A product computed in 32 bits before the widening is a wrap of
+        // its own ('static_cast<int64_t>(a * b) * c'), not a row count.
+        if (const auto *P = dyn_cast<BinaryOperator>(T))
+          if (auto PW = integerWidth(P->getType(), Ctx); !PW || PW->Bits <= 32)
+            continue;
+        if (auto K = keyOf(T))
+          Terms.push_back({std::move(*K), BO});
+      }
+    }
+  }
+}
+
+bool RowsScaledInWideArithmetic::contains(const Expr *E,
+                                          const BinaryOperator **On) const {
+  auto K = keyOf(E);
+  if (!K)
+    return false;
+  for (const auto &[Term, Scale] : Terms)
+    if (Term == *K) {
+      if (On)
+        *On = Scale;
+      return true;
+    }
+  return false;
+}
+
+bool RowsScaledInWideArithmetic::containsVariable(
+    const VarDecl *VD, const BinaryOperator **On) const {
+  Key K{reinterpret_cast<uintptr_t>(VD->getCanonicalDecl())};
+  for (const auto &[Term, Scale] : Terms)
+    if (Term == K) {
+      if (On)
+        *On = Scale;
+      return true;
+    }
+  return false;
+}
+
 } // namespace kerneltidy
