@@ -186,6 +186,30 @@ static kerneltidy::FactorRole roleOf(const Magnitude &M) {
   return kerneltidy::FactorRole::Size;
 }
 
+/// A 64-bit value whose extent nothing states: a struct field, a value
+/// loaded from memory or a call, none named as an element count ('qr.y',
+/// 'seqlens[b]', 'src.dim()', 'cta.thread_rank()'). A parameter, a local, a
+/// product or sum computed in 64 bits, and 'numel()', 'n_elements',
+/// 'params.total' are not opaque: they are the sizes a kernel is given.
+static bool isOpaqueValue(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->getIdentifier() &&
+        kerneltidy::isElementCountName(Callee->getName()))
+      return false;
+    // A free function whose body the magnitude analysis reads returns what
+    // its body computes from its arguments: not opaque.
+    return !Callee || isa<CXXMethodDecl>(Callee) || !Callee->hasBody();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !(ME->getMemberDecl()->getIdentifier() &&
+             kerneltidy::isElementCountName(ME->getMemberDecl()->getName()));
+  return isa<ArraySubscriptExpr>(E) ||
+         (isa<UnaryOperator>(E) &&
+          cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+}
+
 /// The language-neutral evidence of a wrap (lib/model/OffsetEvidence.h):
 /// each factor's role from the magnitude analysis, lowered to a small index
 /// where its name says so, and the buffer the offset reaches.
@@ -207,6 +231,11 @@ static kerneltidy::OffsetEvidence evidenceOf(const Wrap &W, const Stmt *Use,
     }
   } else {
     E.NarrowedSize = W.Result.Kind == MagnitudeKind::Size;
+    E.NarrowedFromOpaqueValue =
+        E.NarrowedSize && isOpaqueValue(W.Kind == WrapKind::Narrowing
+                                            ? cast<ImplicitCastExpr>(W.Op)
+                                                  ->getSubExpr()
+                                            : W.Op);
     E.Factors.push_back({sourceText(W.Op->IgnoreImpCasts(), Ctx), roleOf(W.Result)});
   }
   E.Buffer = bufferName(Use);

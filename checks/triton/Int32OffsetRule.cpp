@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
 #include "lib/model/OffsetEvidence.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include <cctype>
@@ -106,6 +107,25 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
   return E;
 }
 
+/// A load, store or atomic of one element per program: its pointer does not
+/// vary across the lanes of a block and is no block pointer.
+bool isScalarAccess(FunctionAnalysis &A, const MemoryAccess &Access) {
+  llvm::StringRef Callee = Access.Callee;
+  if (Callee != "load" && Callee != "store" && !Callee.starts_with("atomic"))
+    return false;
+  if (Access.BoundaryCheck != NoNode || A.facts(Access.Pointer).PerLane)
+    return false;
+  const PySyntaxTree &T = A.tree();
+  NodeId Def = A.underlying(Access.Pointer);
+  if (T.kind(Def) == PyKind::Call) {
+    llvm::StringRef Text = T.text(Def);
+    if (Text.contains("block_ptr") || Text.contains("advance") ||
+        Text.contains("descriptor"))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 void runInt32Offset(RuleContext &Ctx) {
@@ -171,8 +191,10 @@ void runInt32Offset(RuleContext &Ctx) {
                        " more access" + (Rest == 1 ? "" : "es") + ")";
     Ctx.addWideningNote(F, Owner, Site);
     std::string Why;
-    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(
-        evidenceOf(Owner, Ctx.T, Site, First), Why);
+    kerneltidy::OffsetEvidence Evidence = evidenceOf(Owner, Ctx.T, Site, First);
+    Evidence.OnlyScalarAccesses = llvm::all_of(
+        List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
+    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(Evidence, Why);
     F.Confidence = kerneltidy::confidenceName(Tier).str();
     Ctx.note(F, Site, kerneltidy::confidenceNote(Tier, Why));
   }

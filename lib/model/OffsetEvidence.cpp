@@ -67,6 +67,18 @@ FactorRole roleFromName(llvm::StringRef Name) {
   return FactorRole::Unknown;
 }
 
+bool isElementCountName(llvm::StringRef Name) {
+  for (const std::string &P : nameComponents(Name)) {
+    llvm::StringRef S(P);
+    if (S == "numel" || S == "nelements" || S == "elements" ||
+        S == "elems" || S == "size" || S == "sizes" || S == "total" ||
+        S == "count" || S == "len" || S == "length" || S == "nnz" ||
+        S == "bytes" || S == "capacity")
+      return true;
+  }
+  return false;
+}
+
 bool isSideTableName(llvm::StringRef Name) {
   for (const std::string &P : nameComponents(Name)) {
     llvm::StringRef S(P);
@@ -127,6 +139,11 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
           "with 2^31 rows";
     return Confidence::Low;
   }
+  if (E.OnlyScalarAccesses) {
+    Why = "every access it reaches is one element per program (a per-row "
+          "scalar): its table passes 2^31 entries only with 2^31 rows";
+    return Confidence::Low;
+  }
   if (!E.Buffer.empty() && isSideTableName(E.Buffer)) {
     Why = "'" + E.Buffer + "' is a side table, far smaller than the "
                            "activations";
@@ -136,6 +153,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   for (const OffsetFactor &F : E.Factors) {
     Sizes += F.Role == FactorRole::Size;
     Grid += F.Role == FactorRole::GridIndex || F.Role == FactorRole::Hardware;
+  }
+  if (E.NarrowedSize && E.NarrowedFromOpaqueValue) {
+    Why = "a 64-bit value of unknown extent ('" +
+          (E.Factors.empty() ? std::string() : E.Factors.front().Text) +
+          "': a field, a loaded value or a call that no name calls an "
+          "element count) is held in 32 bits";
+    return Confidence::Low;
   }
   if (E.NarrowedSize) {
     Why = "a size is held in 32 bits";
