@@ -173,6 +173,16 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
     Why = Grid ? "a size times a grid index" : "a size times another factor";
     return Confidence::Medium;
   }
+  if (E.GridIndexUse == OffsetEvidence::GridUse::IndexesElements) {
+    Why = "a global thread index used as an element offset: wraps once one "
+          "launch covers 2^31 elements";
+    return Confidence::Medium;
+  }
+  if (E.GridIndexUse == OffsetEvidence::GridUse::CountsRows) {
+    Why = "a grid index that the kernel multiplies by a size: it counts "
+          "rows, and wraps only with 2^31 rows";
+    return Confidence::Low;
+  }
   Why = "a grid index, wrapping only on a launch with that many threads";
   return Confidence::Low;
 }

@@ -78,6 +78,15 @@ struct OffsetEvidence {
   /// program (Triton: a load or store whose pointer is not per lane, no
   /// block pointer): a per-row scalar, a label, a statistic (class 1).
   bool OnlyScalarAccesses = false;
+  /// For a grid index alone (no size factor): how the kernel uses it.
+  /// CountsRows: the kernel multiplies it by a runtime size somewhere (a row
+  /// or token index; its own wrap needs 2^31 rows). IndexesElements: it is
+  /// used as an element offset as it is ('i = blockIdx.x * blockDim.x +
+  /// threadIdx.x; y[i] = f(x[i])', or scaled by a constant vector width):
+  /// it wraps once one launch covers 2^31 elements, the elementwise kernels'
+  /// hazard.
+  enum class GridUse : uint8_t { Unknown, CountsRows, IndexesElements };
+  GridUse GridIndexUse = GridUse::Unknown;
 };
 
 /// SmallIndex when a component of Name ('pid_h', 'head_idx', 'expertId',

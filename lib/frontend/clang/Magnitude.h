@@ -264,8 +264,10 @@ private:
 class RowsScaledInWideArithmetic {
 public:
   static constexpr uint64_t MinRowWidth = 32;
+  /// WideOnly false: products of any width count (a grid index that the
+  /// kernel multiplies by a row width at all counts rows).
   RowsScaledInWideArithmetic(const clang::FunctionDecl &Fn,
-                             clang::ASTContext &Ctx);
+                             clang::ASTContext &Ctx, bool WideOnly = true);
   /// Whether the product or variable E (ignoring parentheses and casts) is
   /// one of the terms; On, when it is, is the 64-bit product that scales
   /// it.

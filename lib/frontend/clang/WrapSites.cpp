@@ -454,7 +454,8 @@ RowsScaledInWideArithmetic::keyOf(const Expr *E) {
 }
 
 RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
-                                                       ASTContext &Ctx) {
+                                                       ASTContext &Ctx,
+                                                       bool WideOnly) {
   if (!Fn.getBody())
     return;
   llvm::SmallVector<const Stmt *, 64> Work{Fn.getBody()};
@@ -469,7 +470,7 @@ RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
         BO->isTypeDependent())
       continue;
     auto Width = integerWidth(BO->getType(), Ctx);
-    if (!Width || Width->Bits <= 32)
+    if (!Width || (WideOnly && Width->Bits <= 32))
       continue;
     // Each operand in turn is the row, the other the row width.
     for (auto [Row, RowWidth] : {std::pair{BO->getLHS(), BO->getRHS()},
@@ -477,7 +478,7 @@ RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
       Expr::EvalResult Value;
       if (!RowWidth->isValueDependent() &&
           RowWidth->EvaluateAsInt(Value, Ctx) &&
-          Value.Val.getInt().getLimitedValue() < MinRowWidth)
+          (!WideOnly || Value.Val.getInt().getLimitedValue() < MinRowWidth))
         continue;
       // The row operand, through its sums: '(token * nheads + head)'.
       llvm::SmallVector<const Expr *, 4> TermWork{Row};
