@@ -310,6 +310,36 @@ TEST(Cli, ListKernelsShowsKernelsParametersAndLaunchesAndNamesBadFiles) {
       << Missing.Err;
 }
 
+// --list-kernels says, per kernel, how many parameters kept their type and
+// how much of the body holds an error: the measure of issue 25's "kernels
+// keep their parameters and bodies". Without stand-ins the unknown types
+// poison two parameters and two statements; with them (the default) the
+// kernel is intact.
+TEST(Cli, ListKernelsSaysWhichKernelsLostParametersOrBody) {
+  TempDir D;
+  writeText(D.path("k.cu"),
+            "__global__ void k(UnknownT *p, int n, Other q) {\n"
+            "  int i = threadIdx.x;\n"
+            "  p[i] = q.f(i);\n"
+            "  if (i < n) p[i] = 0;\n"
+            "}\n");
+  ProgramResult Strict = runProgram({"/usr/bin/env", "KT_NO_STAND_INS=1", KT_CLI_PATH,
+                                     "--list-kernels", D.path("k.cu")});
+  EXPECT_NE(Strict.Out.find("1 of 1 kernel(s) lost a parameter or part of the body"),
+            std::string::npos)
+      << Strict.Out;
+  EXPECT_NE(Strict.Out.find("parameters: 1 of 3 typed (lost: 'p', 'q'); body: 2 of 3 "
+                            "statement(s) in error"),
+            std::string::npos)
+      << Strict.Out;
+  ProgramResult WithStandIns = runCli({"--list-kernels", D.path("k.cu")});
+  EXPECT_NE(WithStandIns.Out.find("parameters: 3 of 3 typed; body: 3 statement(s), none "
+                                  "in error"),
+            std::string::npos)
+      << WithStandIns.Out;
+  EXPECT_EQ(WithStandIns.Out.find("lost a parameter"), std::string::npos) << WithStandIns.Out;
+}
+
 TEST(Cli, BadConfigIsAnErrorWithPositionNotAFallback) {
   TempDir D;
   writeText(D.path("k.cu"), "__global__ void k() {}\n");

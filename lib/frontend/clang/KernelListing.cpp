@@ -162,6 +162,43 @@ public:
       for (const ValueDecl *P : K.IndexParams)
         L.IndexParams.push_back(P->getType().getAsString(Policy) + " " +
                                 P->getNameAsString());
+      L.Params = K.Body->getNumParams();
+      for (const ParmVarDecl *P : K.Body->parameters())
+        if (P->isInvalidDecl() || P->getType()->containsErrors())
+          L.LostParams.push_back(P->getName().empty() ? "(unnamed)"
+                                                      : P->getNameAsString());
+      if (const Stmt *Body = K.Body->getBody()) {
+        L.HasBody = true;
+        for (const Stmt *S : Body->children()) {
+          if (!S)
+            continue;
+          ++L.BodyStatements;
+          const auto *E = dyn_cast<Expr>(S);
+          bool InError = E ? E->containsErrors() : false;
+          if (!E)
+            // A statement: an error anywhere inside it (a declaration's
+            // initialiser, a condition, a nested expression).
+            for (llvm::SmallVector<const Stmt *, 16> Work{S};
+                 !Work.empty() && !InError;) {
+              const Stmt *X = Work.pop_back_val();
+              if (const auto *XE = dyn_cast_or_null<Expr>(X)) {
+                InError = XE->containsErrors();
+                continue;
+              }
+              if (const auto *DS = dyn_cast_or_null<DeclStmt>(X))
+                for (const Decl *D : DS->decls())
+                  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+                    InError |= VD->isInvalidDecl();
+                    if (VD->getInit())
+                      Work.push_back(VD->getInit());
+                  }
+              if (X)
+                for (const Stmt *C : X->children())
+                  Work.push_back(C);
+            }
+          L.BodyStatementsInError += InError;
+        }
+      }
       Index[K.Body] = Out.Kernels.size();
       Out.Kernels.push_back(std::move(L));
     }
@@ -245,6 +282,12 @@ void printKernelListing(const KernelListing &L, llvm::raw_ostream &OS) {
     OS << " (first: " << L.FirstParseError << ")";
   if (L.StandIns)
     OS << ", " << L.StandIns << " name(s) of missing headers declared as stand-ins";
+  unsigned NotIntact = 0;
+  for (const ListedKernel &K : L.Kernels)
+    NotIntact += !K.intact();
+  if (NotIntact)
+    OS << "; " << NotIntact << " of " << L.Kernels.size()
+       << " kernel(s) lost a parameter or part of the body";
   OS << "\n";
   if (!L.FatalError.empty())
     OS << "  error: " << L.FatalError << "\n";
@@ -260,6 +303,20 @@ void printKernelListing(const KernelListing &L, llvm::raw_ostream &OS) {
       OS << " none";
     for (size_t I = 0; I < K.IndexParams.size(); ++I)
       OS << (I ? ", '" : " '") << K.IndexParams[I] << "'";
+    OS << "\n";
+    OS << "    parameters: " << (K.Params - K.LostParams.size()) << " of "
+       << K.Params << " typed";
+    for (size_t I = 0; I < K.LostParams.size(); ++I)
+      OS << (I ? ", '" : " (lost: '") << K.LostParams[I]
+         << (I + 1 == K.LostParams.size() ? "')" : "'");
+    OS << "; body: ";
+    if (!K.HasBody)
+      OS << "none";
+    else if (K.BodyStatementsInError == 0)
+      OS << K.BodyStatements << " statement(s), none in error";
+    else
+      OS << K.BodyStatementsInError << " of " << K.BodyStatements
+         << " statement(s) in error";
     OS << "\n";
     for (const ListedLaunch &La : K.Launches)
       OS << "    launched at " << formatPosition(La.Pos)

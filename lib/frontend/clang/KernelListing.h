@@ -33,6 +33,19 @@ struct ListedKernel {
   bool Template = false; // a template (instantiated per launch)
   bool Invalid = false;  // declaration not fully resolved
   std::vector<std::string> IndexParams; // "uint32_t dim_size"
+  unsigned Params = 0;                  // parameters declared
+  /// Parameters whose type did not resolve (an unknown type name that no
+  /// stand-in declared): the compiler typed them 'int' and marked them
+  /// invalid, so their uses are not what the source says.
+  std::vector<std::string> LostParams;
+  bool HasBody = false;
+  unsigned BodyStatements = 0;       // top-level statements of the body
+  unsigned BodyStatementsInError = 0; // of them, holding an error
+  /// All parameters typed and a body with no statement in error: what the
+  /// checks need (issue 25's "kernels keep their parameters and bodies").
+  bool intact() const {
+    return LostParams.empty() && HasBody && BodyStatementsInError == 0;
+  }
   std::vector<ListedLaunch> Launches;
 };
 
@@ -65,7 +78,10 @@ KernelListing listKernels(llvm::ArrayRef<std::string> CommandLine,
 ///   file.cu: 2 kernels, 1 launch site, 0 parse errors
 ///     kernel 'k' (cuda, template) at file.cu:3:17
 ///       index parameters: 'int n', 'uint32_t stride'
+///       parameters: 4 of 4 typed; body: 12 statements, none in error
 ///       launched at file.cu:12:3 <<<grid, block, 0, stream>>>
+/// The file line ends with how many kernels lost a parameter or part of
+/// their body, when any did.
 void printKernelListing(const KernelListing &L, llvm::raw_ostream &OS);
 
 } // namespace kerneltidy
