@@ -472,6 +472,38 @@ TEST(Cli, NoBuildModeUsesTheProjectsIncludeFolders) {
   EXPECT_TRUE(llvm::StringRef(Quoted[1]).ends_with("proj")) << Quoted[1];
 }
 
+// The project's own headers named with their folders ('<ATen/native/xpu/
+// sycl/BatchKernel.h>', as torch-xpu-ops includes them from src/) resolve
+// where the project's build resolves them, and so do the headers they
+// include: the kernel keeps its real parameter types, and a 32-bit typedef
+// of the project is seen as one (a stand-in would be an opaque class).
+TEST(Cli, NoBuildModeFindsTheProjectsHeadersByTheirIncludedPaths) {
+  TempDir D;
+  llvm::sys::fs::create_directories(D.path("proj/.git"));
+  llvm::sys::fs::create_directories(D.path("proj/src/ATen/native/xpu/sycl"));
+  writeText(D.path("proj/src/ATen/native/xpu/sycl/BatchKernel.h"),
+            "#pragma once\n#include <ATen/native/xpu/sycl/Types.h>\n"
+            "struct BatchKernelConfig { idx32_t rows; };\n");
+  writeText(D.path("proj/src/ATen/native/xpu/sycl/Types.h"),
+            "#pragma once\ntypedef int idx32_t;\n");
+  std::string K = D.path("proj/src/ATen/native/xpu/sycl/k.cu");
+  writeText(K, "#include <ATen/native/xpu/sycl/BatchKernel.h>\n"
+               "__global__ void k(float *x, BatchKernelConfig cfg, idx32_t cols) {\n"
+               "  idx32_t i = blockIdx.x * cols;\n"
+               "  x[i + threadIdx.x] = cfg.rows;\n}\n");
+  std::vector<std::string> Roots = driver::includeRootsOfProjectHeaders(K, {});
+  ASSERT_EQ(Roots.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Roots[0]).ends_with("proj/src")) << Roots[0];
+  ProgramResult R = runCli({"--confidence=all", "--format=json", K});
+  EXPECT_NE(R.Out.find("\"status\": \"ok\""), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("standIns"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("offset 'i' is computed in 32-bit 'idx32_t'"), std::string::npos)
+      << R.Out;
+  // Without a .git folder there is no project to search.
+  llvm::sys::fs::remove(D.path("proj/.git"));
+  EXPECT_TRUE(driver::includeRootsOfProjectHeaders(K, {}).empty());
+}
+
 TEST(Scale, JobsAreCappedByFreeMemory) {
   constexpr uint64_t GiB = 1ull << 30;
   EXPECT_EQ(driver::memoryCappedJobs(8, 64 * GiB, GiB), 8u);

@@ -118,6 +118,21 @@ std::vector<std::string> guessedIncludeDirs(llvm::StringRef File);
 /// levels, never the root or a folder right below it.
 std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File);
 
+/// No-build mode: the folders that make the project's own headers, named
+/// by the file's includes with a folder in them ('<ATen/native/xpu/sycl/
+/// Loops.h>', '"ggml-cuda/common.cuh"'), resolve where the project's build
+/// would resolve them: for each such name that neither the file's folder nor
+/// \p Known resolves, a header of the project whose path ends with the name
+/// gives the folder above it (the nearest to the file when several do).
+/// The headers found are read for their own includes, two levels deep. The
+/// project is the tree of the folder holding `.git` above the file (at most
+/// 8 levels); without one, nothing is guessed. The project's headers are
+/// indexed once per run (at most 200,000 files; `.git` and build folders
+/// skipped).
+std::vector<std::string>
+includeRootsOfProjectHeaders(llvm::StringRef File,
+                             llvm::ArrayRef<std::string> Known);
+
 /// MemAvailable of /proc/meminfo in bytes; 0 where there is none.
 uint64_t availableMemoryBytes();
 

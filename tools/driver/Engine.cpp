@@ -20,10 +20,13 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <map>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -87,6 +90,161 @@ std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File) {
     Dir = Parent;
   }
   return Dirs;
+}
+
+namespace {
+
+/// The headers of one project, by file name: 'Loops.h' -> every path of a
+/// header so named under the project's root.
+struct ProjectHeaderIndex {
+  llvm::StringMap<std::vector<std::string>> ByName;
+};
+
+bool isHeaderName(llvm::StringRef Name) {
+  return Name.ends_with(".h") || Name.ends_with(".hpp") ||
+         Name.ends_with(".cuh") || Name.ends_with(".hh") ||
+         Name.ends_with(".hxx") || Name.ends_with(".inl") ||
+         Name.ends_with(".inc") || Name.ends_with(".ipp");
+}
+
+const ProjectHeaderIndex &projectHeaders(const std::string &Root) {
+  static std::mutex Mutex;
+  static std::map<std::string, std::unique_ptr<ProjectHeaderIndex>> Indexes;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &Slot = Indexes[Root];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<ProjectHeaderIndex>();
+  std::error_code EC;
+  unsigned Files = 0;
+  for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End;
+       It != End && !EC && Files < 200000; It.increment(EC)) {
+    llvm::StringRef Path = It->path();
+    llvm::StringRef Name = llvm::sys::path::filename(Path);
+    if (It->type() == llvm::sys::fs::file_type::directory_file) {
+      if (Name == ".git" || Name.starts_with("build") ||
+          Name == "node_modules" || Name == "__pycache__")
+        It.no_push();
+      continue;
+    }
+    ++Files;
+    if (isHeaderName(Name))
+      Slot->ByName[Name].push_back(Path.str());
+  }
+  return *Slot;
+}
+
+/// The names a source includes with a folder in them.
+std::vector<std::string> includedPathNames(llvm::StringRef File) {
+  std::vector<std::string> Names;
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer)
+    return Names;
+  for (llvm::StringRef Line : llvm::split((*Buffer)->getBuffer(), '\n')) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.empty() || (Line.front() != '<' && Line.front() != '"'))
+      continue;
+    char Close = Line.front() == '<' ? '>' : '"';
+    size_t End = Line.find(Close, 1);
+    if (End == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Name = Line.slice(1, End);
+    if (Name.contains('/') && !Name.starts_with("/") && !Name.contains(".."))
+      Names.push_back(Name.str());
+  }
+  return Names;
+}
+
+size_t commonPrefix(llvm::StringRef A, llvm::StringRef B) {
+  size_t N = 0;
+  while (N < A.size() && N < B.size() && A[N] == B[N])
+    ++N;
+  return N;
+}
+
+} // namespace
+
+std::vector<std::string>
+includeRootsOfProjectHeaders(llvm::StringRef File,
+                             llvm::ArrayRef<std::string> Known) {
+  std::vector<std::string> Roots;
+  std::string Path = absolutePath(File);
+  // The project: the folder holding .git, at most 8 levels up.
+  std::string Root;
+  llvm::SmallString<256> Dir(Path);
+  llvm::sys::path::remove_filename(Dir);
+  for (unsigned Level = 0; Level < 8 && !Dir.empty(); ++Level) {
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git)) {
+      Root = std::string(Dir);
+      break;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  if (Root.empty())
+    return Roots;
+  const ProjectHeaderIndex &Index = projectHeaders(Root);
+  auto Resolves = [&](llvm::StringRef From, llvm::StringRef Name) {
+    llvm::SmallString<256> Candidate(llvm::sys::path::parent_path(From));
+    llvm::sys::path::append(Candidate, Name);
+    if (llvm::sys::fs::exists(Candidate))
+      return true;
+    for (const std::string &K : Known) {
+      llvm::SmallString<256> C(K);
+      llvm::sys::path::append(C, Name);
+      if (llvm::sys::fs::exists(C))
+        return true;
+    }
+    for (const std::string &K : Roots) {
+      llvm::SmallString<256> C(K);
+      llvm::sys::path::append(C, Name);
+      if (llvm::sys::fs::exists(C))
+        return true;
+    }
+    return false;
+  };
+  std::vector<std::string> Sources{Path};
+  llvm::StringSet<> Read{Path};
+  for (unsigned Depth = 0; Depth < 3 && !Sources.empty() && Read.size() < 64;
+       ++Depth) {
+    std::vector<std::string> Next;
+    for (const std::string &Source : Sources)
+      for (const std::string &Name : includedPathNames(Source)) {
+        if (Resolves(Source, Name))
+          continue;
+        auto It = Index.ByName.find(llvm::sys::path::filename(Name));
+        if (It == Index.ByName.end())
+          continue;
+        const std::string *Best = nullptr;
+        size_t BestShared = 0;
+        for (const std::string &Header : It->second) {
+          if (!llvm::StringRef(Header).ends_with("/" + Name))
+            continue;
+          size_t Shared = commonPrefix(Header, Path);
+          if (!Best || Shared > BestShared) {
+            Best = &Header;
+            BestShared = Shared;
+          }
+        }
+        if (!Best || Roots.size() >= 16)
+          continue;
+        Roots.push_back(Best->substr(0, Best->size() - Name.size() - 1));
+        if (Read.insert(*Best).second)
+          Next.push_back(*Best);
+      }
+    Sources = std::move(Next);
+  }
+  return Roots;
 }
 
 uint64_t availableMemoryBytes() {
@@ -517,7 +675,10 @@ private:
       Args.push_back("clang-tool");
       for (std::string &A : defaultParseArgs(Lang, ShimDir, /*NoBuild=*/true))
         Args.push_back(std::move(A));
-      for (const std::string &Dir : guessedIncludeDirs(File)) {
+      std::vector<std::string> Guessed = guessedIncludeDirs(File);
+      for (const std::string &Dir : includeRootsOfProjectHeaders(File, Guessed))
+        Guessed.push_back(Dir);
+      for (const std::string &Dir : Guessed) {
         Args.push_back("-I");
         Args.push_back(Dir);
       }
