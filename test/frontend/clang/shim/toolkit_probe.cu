@@ -70,6 +70,12 @@ __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *b
 
 // Host-side library calls around launches: their types as function pointers.
 #define KT_PROBE_FN(name) using T_fn_##name = decltype(&name);
+KT_PROBE_FN(cudaStreamIsCapturing)
+KT_PROBE_FN(cudaStreamBeginCapture)
+KT_PROBE_FN(cudaStreamEndCapture)
+KT_PROBE_FN(cudaGraphLaunch)
+KT_PROBE_FN(cudaGraphDestroy)
+KT_PROBE_FN(cudaGraphExecDestroy)
 KT_PROBE_FN(cublasCreate)
 KT_PROBE_FN(cublasDestroy)
 KT_PROBE_FN(cublasSetWorkspace)
