@@ -27,16 +27,19 @@ const char *const BuggyKernel =
     "r=blockIdx.x; for(int c=threadIdx.x;c<cols;c+=blockDim.x) "
     "y[r*cols+c]=x[r*cols+c];}\n";
 
-/// The Triton twin: 'pid * stride' is int32 (findings at 8:25 and 9:22).
-const char *const BuggyTriton = "import triton\n"
-                                "import triton.language as tl\n"
-                                "\n"
-                                "\n"
-                                "@triton.jit\n"
-                                "def k(x_ptr, y_ptr, stride):\n"
-                                "    pid = tl.program_id(0)\n"
-                                "    x = tl.load(x_ptr + pid * stride)\n"
-                                "    tl.store(y_ptr + pid * stride, x)\n";
+/// The Triton twin: 'pid * stride' is int32 (findings at 8:25 and 9:22), a
+/// row offset of per-lane accesses (one element per program would be a
+/// per-row scalar, the low tier).
+const char *const BuggyTriton =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "\n"
+    "\n"
+    "@triton.jit\n"
+    "def k(x_ptr, y_ptr, stride, BLOCK: tl.constexpr):\n"
+    "    pid = tl.program_id(0)\n"
+    "    x = tl.load(x_ptr + pid * stride + tl.arange(0, BLOCK))\n"
+    "    tl.store(y_ptr + pid * stride + tl.arange(0, BLOCK), x)\n";
 
 /// Every bad input must be dealt with well inside CI's per-test budget.
 constexpr double MaxSeconds = 20;

@@ -676,8 +676,15 @@ private:
       for (std::string &A : defaultParseArgs(Lang, ShimDir, /*NoBuild=*/true))
         Args.push_back(std::move(A));
       std::vector<std::string> Guessed = guessedIncludeDirs(File);
-      for (const std::string &Dir : includeRootsOfProjectHeaders(File, Guessed))
-        Guessed.push_back(Dir);
+      // What the shim declares is resolved already (and must stay a system
+      // header: a project whose tree holds the shim, as kernel-tidy's own
+      // does, must not find it as a user header).
+      std::vector<std::string> Known = Guessed;
+      Known.push_back(ShimDir);
+      Known.push_back(ShimDir + "/__kernel_tidy_fallback");
+      for (const std::string &Dir : includeRootsOfProjectHeaders(File, Known))
+        if (!llvm::StringRef(Dir).starts_with(ShimDir))
+          Guessed.push_back(Dir);
       for (const std::string &Dir : Guessed) {
         Args.push_back("-I");
         Args.push_back(Dir);
