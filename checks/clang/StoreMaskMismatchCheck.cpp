@@ -601,7 +601,9 @@ void StoreMaskMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
     for (const kerneltidy::KernelInfo &K : kerneltidy::findKernels(Ctx))
-      if (K.Body && K.Body->hasBody())
+      // A library's functor is a __device__ function: analysed below, once.
+      if (K.Body && K.Body->hasBody() &&
+          K.Kind != kerneltidy::KernelKind::LibraryFunctor)
         analyseBody(K.Body->getBody(), Ctx);
     return;
   }

@@ -340,6 +340,32 @@ TEST(Cli, ListKernelsSaysWhichKernelsLostParametersOrBody) {
   EXPECT_EQ(WithStandIns.Out.find("lost a parameter"), std::string::npos) << WithStandIns.Out;
 }
 
+// A functor or lambda handed to a library's launcher is a kernel: the
+// library's __global__ template runs its __device__ call operator (apex's
+// multi_tensor_apply, declared here only by a missing header's stand-in;
+// ATen's gpu_kernel with a device lambda). A host functor is not one.
+TEST(Cli, ListKernelsShowsFunctorsLaunchedThroughALibrary) {
+  TempDir D;
+  writeText(D.path("k.cu"),
+            "#include \"multi_tensor_apply.cuh\"\n"
+            "struct ScaleFunctor {\n"
+            "  __device__ void operator()(int chunk_size, TensorListMetadata<2> &tl) {}\n"
+            "};\n"
+            "struct HostOnly { void operator()(int n) {} };\n"
+            "template <typename F> void gpu_kernel(int n, const F &f);\n"
+            "void launch(int chunk_size) {\n"
+            "  multi_tensor_apply<2>(512, chunk_size, ScaleFunctor());\n"
+            "  gpu_kernel(4, [] __host__ __device__ (float x) { return x; });\n"
+            "  gpu_kernel(4, HostOnly());\n"
+            "}\n");
+  ProgramResult R = runCli({"--list-kernels", D.path("k.cu")});
+  EXPECT_NE(R.Out.find("2 kernels, 2 launch sites"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("kernel 'ScaleFunctor::operator()' (device functor)"), std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("'int chunk_size'"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("HostOnly"), std::string::npos) << R.Out;
+}
+
 TEST(Cli, BadConfigIsAnErrorWithPositionNotAFallback) {
   TempDir D;
   writeText(D.path("k.cu"), "__global__ void k() {}\n");

@@ -35,6 +35,8 @@ llvm::StringRef kernelKindName(KernelKind K) {
     return "sycl functor";
   case KernelKind::SyclFreeFunction:
     return "sycl free function";
+  case KernelKind::LibraryFunctor:
+    return "device functor";
   }
   return "kernel";
 }
@@ -71,6 +73,20 @@ bool isLaunchName(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("parallel_for", "single_task", "parallel_for_work_group", true)
       .Case("sycl_kernel_submit", true)
+      .Default(false);
+}
+
+/// Library launchers whose __global__ template calls a functor argument's
+/// call operator per item: apex's multi-tensor apply, ATen's elementwise
+/// loops (gpu_kernel and its variants, launch_*_kernel).
+bool isLibraryLauncherName(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("multi_tensor_apply", "gpu_kernel", "gpu_kernel_with_scalars",
+             "gpu_kernel_multiple_outputs", "gpu_kernel_nocast", true)
+      .Cases("opmath_gpu_kernel_with_scalars",
+             "opmath_symmetric_gpu_kernel_with_scalars", "launch_kernel",
+             "launch_vectorized_kernel", "launch_legacy_kernel",
+             "launch_unrolled_kernel", true)
       .Default(false);
 }
 
@@ -269,6 +285,24 @@ public:
       handleRuntimeLaunch(E);
     else if (isLaunchName(Name))
       handleSyclLaunch(E);
+    else if (isLibraryLauncherName(Name))
+      handleLibraryLaunch(E);
+    return true;
+  }
+
+  /// A launcher declared as a stand-in (UnknownNames.h) is a type:
+  /// 'multi_tensor_apply<2>(..., ScaleFunctor<float>())' constructs it.
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (isLibraryLauncherName(writtenTypeName(E->getType())))
+      handleLibraryLaunch(
+          llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()), E);
+    return true;
+  }
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *E) {
+    if (isLibraryLauncherName(writtenTypeName(E->getTypeAsWritten()))) {
+      std::vector<const Expr *> Args(E->arg_begin(), E->arg_end());
+      handleLibraryLaunch(Args, E);
+    }
     return true;
   }
 
@@ -343,6 +377,52 @@ private:
       }
       addLaunch(L);
       return;
+    }
+  }
+
+  /// 'multi_tensor_apply<2>(..., ScaleFunctor<float>(), ...)',
+  /// 'gpu_kernel(iter, [] GPU_LAMBDA (float x) { ... })': each argument of a
+  /// class type with a __device__ call operator is a kernel.
+  /// The name a type is written with: a template's or an alias's.
+  static llvm::StringRef writtenTypeName(QualType T) {
+    const Type *Ty = T.getTypePtrOrNull();
+    while (Ty) {
+      if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
+        Ty = E->getNamedType().getTypePtrOrNull();
+        continue;
+      }
+      if (const auto *TST = dyn_cast<TemplateSpecializationType>(Ty))
+        if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
+          return TD->getDeclName().isIdentifier() ? TD->getName() : "";
+      if (const auto *TT = dyn_cast<TypedefType>(Ty))
+        return TT->getDecl()->getName();
+      return "";
+    }
+    return "";
+  }
+
+  void handleLibraryLaunch(const CallExpr *E) {
+    handleLibraryLaunch(llvm::ArrayRef<const Expr *>(E->getArgs(),
+                                                     E->getNumArgs()),
+                        E);
+  }
+
+  void handleLibraryLaunch(llvm::ArrayRef<const Expr *> Arguments,
+                           const Expr *E) {
+    for (const Expr *Arg : Arguments) {
+      if (!Arg || Arg->containsErrors())
+        continue;
+      QualType T = Arg->getType().getNonReferenceType();
+      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      const CXXMethodDecl *Op = callOperatorOf(RD);
+      if (!Op || !Op->hasAttr<CUDADeviceAttr>())
+        continue;
+      const FunctionDecl *Pattern = kernelPattern(Op);
+      addKernel(Pattern, KernelKind::LibraryFunctor, RD);
+      LaunchSite L;
+      L.Call = E;
+      L.Kernel = Pattern;
+      addLaunch(L);
     }
   }
 

@@ -43,9 +43,14 @@ enum class KernelKind {
   SyclLambda,       // lambda passed to parallel_for / single_task
   SyclFunctor,      // class whose operator() is a SYCL kernel
   SyclFreeFunction, // SYCL_EXT_ONEAPI_FUNCTION_PROPERTY free function
+  /// The __device__ call operator of a functor or lambda passed to a
+  /// library's launcher (apex's multi_tensor_apply, ATen's gpu_kernel and
+  /// its variants): the library's __global__ template runs it per item.
+  LibraryFunctor,
 };
 
-/// "cuda", "sycl lambda", "sycl functor", "sycl free function".
+/// "cuda", "sycl lambda", "sycl functor", "sycl free function", "device
+/// functor".
 llvm::StringRef kernelKindName(KernelKind K);
 
 struct KernelInfo {
