@@ -548,8 +548,6 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
   std::string Wide = wideTypeName(Fn, Ctx);
   const kerneltidy::RowsScaledInWideArithmetic Rows(Fn, Ctx);
-  const kerneltidy::RowsScaledInWideArithmetic RowsAnyWidth(
-      Fn, Ctx, /*WideOnly=*/false);
   for (const Site &S : Sites) {
     const Wrap &Primary = primaryWrap(S.Wraps);
     SourceLocation Anchor = S.Var ? S.Var->getLocation() : wrapLoc(Primary);
@@ -568,12 +566,8 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
     // A grid index alone: a row count when the kernel scales the variable
     // that holds it by a size, an element offset otherwise.
     using GridUse = kerneltidy::OffsetEvidence::GridUse;
-    if (S.Var)
-      Evidence.GridIndexUse = RowsAnyWidth.containsVariable(S.Var)
-                                  ? GridUse::CountsRows
-                                  : GridUse::IndexesElements;
-    else if (S.WidenedVar)
-      Evidence.GridIndexUse = RowsAnyWidth.containsVariable(S.WidenedVar)
+    if (const VarDecl *Holder = S.Var ? S.Var : S.WidenedVar)
+      Evidence.GridIndexUse = Rows.scalesVariableAtAnyWidth(Holder)
                                   ? GridUse::CountsRows
                                   : GridUse::IndexesElements;
     kerneltidy::Confidence Tier = kerneltidy::widthConfidence(Evidence, Why);

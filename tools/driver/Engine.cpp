@@ -194,24 +194,15 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
   if (Root.empty())
     return Roots;
   const ProjectHeaderIndex &Index = projectHeaders(Root);
-  auto Resolves = [&](llvm::StringRef From, llvm::StringRef Name) {
-    llvm::SmallString<256> Candidate(llvm::sys::path::parent_path(From));
+  auto ExistsIn = [](llvm::StringRef Dir, llvm::StringRef Name) {
+    llvm::SmallString<256> Candidate(Dir);
     llvm::sys::path::append(Candidate, Name);
-    if (llvm::sys::fs::exists(Candidate))
-      return true;
-    for (const std::string &K : Known) {
-      llvm::SmallString<256> C(K);
-      llvm::sys::path::append(C, Name);
-      if (llvm::sys::fs::exists(C))
-        return true;
-    }
-    for (const std::string &K : Roots) {
-      llvm::SmallString<256> C(K);
-      llvm::sys::path::append(C, Name);
-      if (llvm::sys::fs::exists(C))
-        return true;
-    }
-    return false;
+    return llvm::sys::fs::exists(Candidate);
+  };
+  auto Resolves = [&](llvm::StringRef From, llvm::StringRef Name) {
+    return ExistsIn(llvm::sys::path::parent_path(From), Name) ||
+           llvm::any_of(Known, [&](const std::string &D) { return ExistsIn(D, Name); }) ||
+           llvm::any_of(Roots, [&](const std::string &D) { return ExistsIn(D, Name); });
   };
   std::vector<std::string> Sources{Path};
   llvm::StringSet<> Read{Path};

@@ -245,41 +245,51 @@ private:
 // Rows of wider accesses
 //===----------------------------------------------------------------------===//
 
-/// The terms that a function scales by a further factor in 64 bits: in
+/// The terms that a function scales by a row width: in
 /// 'static_cast<int64_t>(token * nheads + head) * dim' or
 /// '(int64_t)row * ld', the terms 'token * nheads', 'head' and 'row'. Such a
 /// term counts rows of a wider access: the function itself multiplies it by
-/// a row width, in 64 bits, to reach another buffer. The same term held in
-/// 32 bits indexes a table with one entry per row (per-token scales, row
-/// statistics, routing tables), and passes 2^31 only when the wider buffer
-/// holds 2^31 rows, 2^31 times its row width in elements (issue 23, class 1:
-/// "per-row and per-token tables").
+/// a row width to reach another buffer. When that product is computed in 64
+/// bits, the same term held in 32 bits indexes a table with one entry per row
+/// (per-token scales, row statistics, routing tables), and passes 2^31 only
+/// when the wider buffer holds 2^31 rows, 2^31 times its row width in
+/// elements (issue 23, class 1: "per-row and per-token tables").
 ///
 /// Terms are compared by their factors, whatever their casts and order: a
 /// product's factors are the variables, parameters, fields and literals it
 /// multiplies ('static_cast<long long>(token) * nheads' and 'nheads * token'
 /// are the same term). A factor that is none of these (a call, a subscript)
-/// makes the term incomparable. The scaling factor must not be a literal
-/// below MinRowWidth: '(int64_t)i * 2' scales an element index, not a row.
+/// makes the term incomparable. A literal row width scales an element index,
+/// not a row ('i * 4'), except in 64 bits from MinRowWidth up. One walk of
+/// the body answers both questions below.
 class RowsScaledInWideArithmetic {
 public:
   static constexpr uint64_t MinRowWidth = 32;
-  /// WideOnly false: products of any width count (a grid index that the
-  /// kernel multiplies by a row width at all counts rows).
   RowsScaledInWideArithmetic(const clang::FunctionDecl &Fn,
-                             clang::ASTContext &Ctx, bool WideOnly = true);
+                             clang::ASTContext &Ctx);
   /// Whether the product or variable E (ignoring parentheses and casts) is
-  /// one of the terms; On, when it is, is the 64-bit product that scales
+  /// a term scaled in 64 bits; On, when it is, is the product that scales
   /// it.
   bool contains(const clang::Expr *E,
                 const clang::BinaryOperator **On = nullptr) const;
   bool containsVariable(const clang::VarDecl *VD,
                         const clang::BinaryOperator **On = nullptr) const;
+  /// Whether the function multiplies VD by a runtime row width at all, in
+  /// any width (a grid index that the kernel scales counts rows).
+  bool scalesVariableAtAnyWidth(const clang::VarDecl *VD) const;
 
 private:
   using Key = std::vector<uintptr_t>;
+  struct Term {
+    Key Factors;
+    const clang::BinaryOperator *Scale;
+    bool Wide; ///< scaled in 64 bits (by a runtime or large literal width)
+    bool RuntimeWidth; ///< scaled by a width that is no constant
+  };
   static std::optional<Key> keyOf(const clang::Expr *E);
-  std::vector<std::pair<Key, const clang::BinaryOperator *>> Terms;
+  static Key keyOf(const clang::VarDecl *VD);
+  const Term *find(const Key &K, bool WideOnly) const;
+  std::vector<Term> Terms;
 };
 
 //===----------------------------------------------------------------------===//

@@ -453,9 +453,13 @@ RowsScaledInWideArithmetic::keyOf(const Expr *E) {
   return K;
 }
 
+RowsScaledInWideArithmetic::Key
+RowsScaledInWideArithmetic::keyOf(const VarDecl *VD) {
+  return Key{reinterpret_cast<uintptr_t>(VD->getCanonicalDecl())};
+}
+
 RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
-                                                       ASTContext &Ctx,
-                                                       bool WideOnly) {
+                                                       ASTContext &Ctx) {
   if (!Fn.getBody())
     return;
   llvm::SmallVector<const Stmt *, 64> Work{Fn.getBody()};
@@ -470,15 +474,18 @@ RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
         BO->isTypeDependent())
       continue;
     auto Width = integerWidth(BO->getType(), Ctx);
-    if (!Width || (WideOnly && Width->Bits <= 32))
+    if (!Width)
       continue;
     // Each operand in turn is the row, the other the row width.
     for (auto [Row, RowWidth] : {std::pair{BO->getLHS(), BO->getRHS()},
                                  std::pair{BO->getRHS(), BO->getLHS()}}) {
       Expr::EvalResult Value;
-      if (!RowWidth->isValueDependent() &&
-          RowWidth->EvaluateAsInt(Value, Ctx) &&
-          (!WideOnly || Value.Val.getInt().getLimitedValue() < MinRowWidth))
+      bool Constant = !RowWidth->isValueDependent() &&
+                      RowWidth->EvaluateAsInt(Value, Ctx);
+      bool Wide = Width->Bits > 32 &&
+                  (!Constant ||
+                   Value.Val.getInt().getLimitedValue() >= MinRowWidth);
+      if (!Wide && Constant)
         continue;
       // The row operand, through its sums: '(token * nheads + head)'.
       llvm::SmallVector<const Expr *, 4> TermWork{Row};
@@ -498,36 +505,40 @@ RowsScaledInWideArithmetic::RowsScaledInWideArithmetic(const FunctionDecl &Fn,
           if (auto PW = integerWidth(P->getType(), Ctx); !PW || PW->Bits <= 32)
             continue;
         if (auto K = keyOf(T))
-          Terms.push_back({std::move(*K), BO});
+          Terms.push_back({std::move(*K), BO, Wide, !Constant});
       }
     }
   }
 }
 
+const RowsScaledInWideArithmetic::Term *
+RowsScaledInWideArithmetic::find(const Key &K, bool WideOnly) const {
+  for (const Term &T : Terms)
+    if (T.Factors == K && (WideOnly ? T.Wide : T.RuntimeWidth))
+      return &T;
+  return nullptr;
+}
+
 bool RowsScaledInWideArithmetic::contains(const Expr *E,
                                           const BinaryOperator **On) const {
   auto K = keyOf(E);
-  if (!K)
-    return false;
-  for (const auto &[Term, Scale] : Terms)
-    if (Term == *K) {
-      if (On)
-        *On = Scale;
-      return true;
-    }
-  return false;
+  const Term *T = K ? find(*K, /*WideOnly=*/true) : nullptr;
+  if (T && On)
+    *On = T->Scale;
+  return T;
 }
 
 bool RowsScaledInWideArithmetic::containsVariable(
     const VarDecl *VD, const BinaryOperator **On) const {
-  Key K{reinterpret_cast<uintptr_t>(VD->getCanonicalDecl())};
-  for (const auto &[Term, Scale] : Terms)
-    if (Term == K) {
-      if (On)
-        *On = Scale;
-      return true;
-    }
-  return false;
+  const Term *T = find(keyOf(VD), /*WideOnly=*/true);
+  if (T && On)
+    *On = T->Scale;
+  return T;
+}
+
+bool RowsScaledInWideArithmetic::scalesVariableAtAnyWidth(
+    const VarDecl *VD) const {
+  return find(keyOf(VD), /*WideOnly=*/false);
 }
 
 } // namespace kerneltidy
