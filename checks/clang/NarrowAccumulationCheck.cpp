@@ -61,6 +61,7 @@
 #include "checks/clang/NarrowAccumulationCheck.h"
 #include "lib/frontend/clang/Accumulations.h"
 #include "lib/model/AccumulationEvidence.h"
+#include "lib/frontend/clang/Predicates.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -72,6 +73,8 @@
 #include "llvm/ADT/StringMap.h"
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <optional>
 
 using namespace clang::ast_matchers;
@@ -174,12 +177,16 @@ void NarrowAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void NarrowAccumulationCheck::onEndOfTranslationUnit() {
-  // One tier for every finding (lib/model/Confidence.h): reported only when
-  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
-           Options.getLocalOrGlobal("Confidence", "default"))
-           .showsUntiered("kernel-narrow-accumulation", kerneltidy::FrontEnd::Cxx))
-    return;
+  // Each finding has a tier (lib/model/AccumulationEvidence.h) and is
+  // reported only when the 'Confidence' option shows it (the CLI passes
+  // 'all' and filters).
+  const kerneltidy::ConfidenceFilter Shown =
+      kerneltidy::ConfidenceFilter::parseOrDefaults(
+          Options.getLocalOrGlobal("Confidence", "default"));
+  auto Shows = [&](kerneltidy::Confidence C) {
+    return Shown.shows("kernel-narrow-accumulation", kerneltidy::FrontEnd::Cxx,
+                       C);
+  };
   if (!Context || Functions.empty()) {
     Functions.clear();
     return;
@@ -311,14 +318,40 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     return Acc.empty() ? std::string("float") : Acc;
   };
 
-  // (a) Atomic adds into 16-bit memory.
-  llvm::DenseMap<const ValueDecl *, const AtomicAdd *> NarrowTotals;
-  llvm::StringMap<const AtomicAdd *> NarrowTotalNames;
+  // (a) Atomic adds into 16-bit memory, graded by where their target
+  // element comes from: how many threads can add into one element.
+  std::map<const FunctionDecl *, std::unique_ptr<kerneltidy::FunctionPredicates>>
+      Facts;
+  auto FactsOf = [&](const FunctionDecl *F) -> const kerneltidy::FunctionPredicates & {
+    auto &Slot = Facts[F];
+    if (!Slot)
+      Slot = std::make_unique<kerneltidy::FunctionPredicates>(F->getBody(), Ctx);
+    return *Slot;
+  };
+  struct NarrowTotal {
+    const AtomicAdd *Atomic;
+    kerneltidy::Confidence Tier;
+    std::string Why;
+  };
+  llvm::DenseMap<const ValueDecl *, NarrowTotal> NarrowTotals;
+  llvm::StringMap<NarrowTotal> NarrowTotalNames;
   for (const AtomicAdd &A : Atomics) {
     if (A.Element.isNull())
       continue;
     std::vector<TypeBinding> B = Float16Bindings(A.Element);
     if (B.empty())
+      continue;
+    std::string Why;
+    const kerneltidy::Confidence Tier = kerneltidy::atomicConfidence(
+        A.Function && A.Function->getBody()
+            ? kerneltidy::classifyAtomicTarget(A, FactsOf(A.Function))
+            : kerneltidy::AtomicTarget::Unknown,
+        Why);
+    if (const ValueDecl *Root = rootDecl(A.Target)) {
+      NarrowTotals.try_emplace(Root, NarrowTotal{&A, Tier, Why});
+      NarrowTotalNames.try_emplace(Root->getName(), NarrowTotal{&A, Tier, Why});
+    }
+    if (!Shows(Tier))
       continue;
     const std::string Elem = typeName(A.Element, Ctx);
     const std::string Acc = AccTypeFor(A.Function);
@@ -342,10 +375,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     }
     NoteBindings(A.Element, B);
     NoteLimit(A.Call->getBeginLoc(), B.front(), A.Value, Acc);
-    if (const ValueDecl *Root = rootDecl(A.Target)) {
-      NarrowTotals.try_emplace(Root, &A);
-      NarrowTotalNames.try_emplace(Root->getName(), &A);
-    }
+    diag(A.Call->getBeginLoc(), "%0", DiagnosticIDs::Note)
+        << kerneltidy::confidenceNote(Tier, Why);
   }
 
   // (b) 16-bit accumulators, once per variable.
@@ -386,6 +417,11 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     if (B.empty())
       continue;
     Reported.insert(U.Var);
+    std::string Why;
+    const kerneltidy::Confidence Tier = kerneltidy::accumulatorConfidence(
+        kerneltidy::spelledAsAccumulateType(VarT), Why);
+    if (!Shows(Tier))
+      continue;
     const std::string Elem = typeName(VarT, Ctx);
     const std::string Acc = AccTypeFor(U.Function);
     const SourceLocation Loc = U.Update->getExprLoc();
@@ -431,6 +467,8 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
       diag(Loc, "each element takes %0 in 16 bits", DiagnosticIDs::Note)
           << Additions->describe();
     NoteLimit(Loc, B.front(), U.Term, Acc);
+    diag(Loc, "%0", DiagnosticIDs::Note)
+        << kerneltidy::confidenceNote(Tier, Why);
   }
 
   // (c) Normalisation in 16 bits of a total that a 16-bit atomic summed.
@@ -442,7 +480,7 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
     std::vector<TypeBinding> B = Float16Bindings(DividendT);
     if (B.empty() || Float16Bindings(DivisorT).empty())
       continue;
-    const AtomicAdd *Source = nullptr;
+    const NarrowTotal *Source = nullptr;
     const ValueDecl *Total = nullptr;
     for (const Expr *Side : {D.Divisor, D.Dividend}) {
       const ValueDecl *Root = rootDecl(Side);
@@ -450,16 +488,17 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
         continue;
       auto It = NarrowTotals.find(Root);
       if (It != NarrowTotals.end())
-        Source = It->second;
+        Source = &It->second;
       else if (auto NIt = NarrowTotalNames.find(Root->getName());
                NIt != NarrowTotalNames.end())
-        Source = NIt->second;
+        Source = &NIt->second;
       if (Source) {
         Total = Root;
         break;
       }
     }
-    if (!Source)
+    // The total's tier is the tier of the atomic that summed it.
+    if (!Source || !Shows(Source->Tier))
       continue;
     Operands O = operandsOf(D.Op);
     const std::string Elem = typeName(DividendT, Ctx);
@@ -467,13 +506,16 @@ void NarrowAccumulationCheck::onEndOfTranslationUnit() {
          "normalisation divides in 16-bit floating type '%0'%1 by a total "
          "that a 16-bit atomic add accumulated")
         << Elem << Instantiated(DividendT, B) << D.Op->getSourceRange();
-    diag(Source->Call->getBeginLoc(), "'%0' is accumulated here",
+    diag(Source->Atomic->Call->getBeginLoc(), "'%0' is accumulated here",
          DiagnosticIDs::Note)
         << Total->getName();
     diag(O.OpLoc.isValid() ? O.OpLoc : D.Op->getExprLoc(),
          "divide in the accumulate type and cast the quotient once: a "
          "saturated total gives inf or NaN here",
          DiagnosticIDs::Note);
+    diag(O.OpLoc.isValid() ? O.OpLoc : D.Op->getExprLoc(), "%0",
+         DiagnosticIDs::Note)
+        << kerneltidy::confidenceNote(Source->Tier, Source->Why);
   }
 
   Functions.clear();

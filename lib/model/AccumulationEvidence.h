@@ -33,6 +33,7 @@
 #ifndef KERNEL_TIDY_LIB_MODEL_ACCUMULATIONEVIDENCE_H
 #define KERNEL_TIDY_LIB_MODEL_ACCUMULATIONEVIDENCE_H
 
+#include "lib/model/Confidence.h"
 #include <cstdint>
 #include <string>
 
@@ -86,6 +87,55 @@ private:
   std::string Bound;
   bool Programs = false; // Bound names programs, not a loop
 };
+
+/// Where the element an atomic add targets comes from, which says how many
+/// threads can add into one element. An atomic is a 16-bit sum across
+/// threads; its count per element is not a loop's trip count but the number
+/// of threads whose address lands on the element.
+enum class AtomicTarget : uint8_t {
+  /// The target's index was not followed (too deep, unresolved).
+  Unknown,
+  /// No part of the address varies with the thread: every thread of the
+  /// grid adds into the same element ('atomicAdd(total_weight, w)').
+  OneElement,
+  /// The address leaves out a grid axis that the kernel reads: every block
+  /// along it adds into the same element (split-K partials over
+  /// 'blockIdx.z').
+  OmitsGridAxis,
+  /// The address is picked by data: values read from memory alone (a
+  /// histogram bin, an index_add row), or positions computed from loaded
+  /// floating-point values (a RoI's sampling points): any number of threads
+  /// can pick one element.
+  ScatteredByData,
+  /// An integer read from memory combined with the thread's own coordinates:
+  /// an index an earlier pass saved (a max-pool argmax inside the thread's
+  /// plane, an embedding row for the thread's column). How often one element
+  /// is picked is the data's (bounded by overlapping windows for an argmax,
+  /// not for a frequent token): not known here.
+  LoadedIndexBesideCoordinates,
+  /// The address is a function of the thread's own coordinates only: each
+  /// element receives the threads its coordinate map folds onto it (the
+  /// windows of a pooling or interpolation backward, a padding's
+  /// reflections), a count the geometry bounds.
+  ThreadCoordinates,
+};
+
+/// "every thread of the grid adds into one element", ...
+std::string describeAtomicTarget(AtomicTarget T);
+
+/// The policy for a 16-bit atomic add: high where the additions per
+/// element are grid- or data-sized (one element, an omitted grid axis, a
+/// scatter by data), medium where that is not known (an unfollowed address,
+/// a helper's parameter, a saved index beside the thread's coordinates), low where the thread's coordinates bound them.
+Confidence atomicConfidence(AtomicTarget T, std::string &Why);
+
+/// The policy for a 16-bit accumulator updated across loop iterations,
+/// shuffles or a reduction tree (reported only when AdditionCount::isHazard
+/// or a tree): medium; low when its type is spelled as an accumulate type
+/// ('accscalar_t', 'acc_t', 'opmath_t') that resolved to a 16-bit type, which
+/// is what a missing header's mapping (ATen's 'acc_type') looks like.
+Confidence accumulatorConfidence(bool SpelledAsAccumulateType,
+                                 std::string &Why);
 
 } // namespace kerneltidy
 

@@ -103,6 +103,12 @@ namespace na_layernorm_buggy {
 namespace na_layernorm_fixed {
 #include "fixtures/cuda/kernel-narrow-accumulation/layernorm_backward_bf16_atomic.fixed.cu"
 }
+namespace na_histogram_buggy {
+#include "fixtures/cuda/kernel-narrow-accumulation/histogram_bf16_atomic_bins.cu"
+}
+namespace na_histogram_fixed {
+#include "fixtures/cuda/kernel-narrow-accumulation/histogram_bf16_atomic_bins.fixed.cu"
+}
 namespace na_rowsum_buggy {
 #include "fixtures/cuda/kernel-narrow-accumulation/row_sum_dispatched_scalar_t.cu"
 }
@@ -627,6 +633,36 @@ TEST(NarrowAccumulationProof, DependentCompoundTargetHalfAtomic) {
 }
 
 // 4096 rows, one row per block, dy = x_hat = 1: dgamma = dbeta = 4096.
+// 4096 values that all fall into bin 0 of 4: the bf16 bin stops counting at
+// 256 (8 significant bits); the float twin counts 4096.
+TEST(NarrowAccumulationProof, HistogramBf16AtomicBins) {
+  KT_REQUIRE_GPU();
+  const int n = 4096, nbins = 4;
+  std::vector<float> values(n, 0.1f);
+  DeviceBuffer<float> d_values, d_fbins;
+  DeviceBuffer<__nv_bfloat16> d_bins;
+  upload(d_values, values);
+  KT_CUDA_ASSERT(d_bins.allocate(nbins));
+  KT_CUDA_ASSERT(d_fbins.allocate(nbins));
+  KT_CUDA_ASSERT(cudaMemset(d_bins.get(), 0, d_bins.bytes()));
+  KT_CUDA_ASSERT(cudaMemset(d_fbins.get(), 0, d_fbins.bytes()));
+  na_histogram_buggy::histogram_bf16<<<n / 256, 256>>>(
+      d_values.get(), d_bins.get(), n, nbins, 0.0f, 1.0f);
+  KT_LAUNCH_ASSERT(cudaGetLastError());
+  na_histogram_fixed::histogram_bf16<<<n / 256, 256>>>(
+      d_values.get(), d_fbins.get(), n, nbins, 0.0f, 1.0f);
+  KT_LAUNCH_ASSERT(cudaGetLastError());
+  const float buggy = __bfloat162float(download(d_bins.get(), 1)[0]);
+  const float fixed = download(d_fbins.get(), 1)[0];
+  recordResult("histogram_bf16_atomic_bins.cu",
+               "4096 hits in one bin: bf16 bin " + formatFloat(buggy) +
+                   " (fp64 4096)");
+  recordResult("histogram_bf16_atomic_bins.fixed.cu",
+               "float bin " + formatFloat(fixed));
+  EXPECT_NE(buggy, 4096.0f);
+  EXPECT_EQ(fixed, 4096.0f);
+}
+
 TEST(NarrowAccumulationProof, LayernormBackwardBf16Atomic) {
   KT_REQUIRE_GPU();
   const int rows = 4096, cols = 32;

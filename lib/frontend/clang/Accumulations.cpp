@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/clang/Accumulations.h"
 #include "lib/frontend/clang/DepthLimit.h"
+#include "lib/frontend/clang/IndexWidth.h"
 #include "lib/frontend/clang/LoopTripCount.h"
+#include "lib/frontend/clang/Predicates.h"
 #include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/TypeDispatch.h"
 #include "clang/AST/Attr.h"
@@ -28,8 +30,8 @@ namespace {
 
 //===-- Small AST helpers ----------------------------------------------------===//
 
-/// The name a call is made through, resolved or not.
-StringRef calleeName(const CallExpr *CE) {
+/// The name a call is made through, resolved or not (member calls too).
+StringRef anyCalleeName(const CallExpr *CE) {
   if (const FunctionDecl *FD = CE->getDirectCallee())
     return FD->getDeclName().isIdentifier() ? FD->getName() : StringRef();
   const Expr *Callee = CE->getCallee();
@@ -159,7 +161,7 @@ const CallExpr *findShuffle(const Stmt *S) {
   if (!S)
     return nullptr;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    if (isShuffleName(calleeName(CE)))
+    if (isShuffleName(anyCalleeName(CE)))
       return CE;
   for (const Stmt *Child : S->children())
     if (const CallExpr *Found = findShuffle(Child))
@@ -280,7 +282,7 @@ private:
       }
       return false;
     }
-    StringRef Name = calleeName(CE);
+    StringRef Name = anyCalleeName(CE);
     if (Name.empty())
       return false;
     if (Name == "fetch_add" || Name == "fetch_sub") {
@@ -308,7 +310,8 @@ private:
       return false;
     const Expr *Target = CE->getArg(0);
     Atomics.push_back({CE, Target, CE->getArg(ValueIndex),
-                       atomicElementType(Target), Function});
+                       atomicElementType(Target), Function,
+                       Name == "fastAtomicAdd" ? CE->getArg(1) : nullptr});
     return true;
   }
 
@@ -364,7 +367,7 @@ private:
               OCE->getOperator() == OO_Minus) &&
              mentionsVariable(OCE, V);
     if (const auto *CE = dyn_cast<CallExpr>(R))
-      return isHalfAddName(calleeName(CE)) && mentionsVariable(CE, V);
+      return isHalfAddName(anyCalleeName(CE)) && mentionsVariable(CE, V);
     return false;
   }
 
@@ -556,7 +559,7 @@ std::optional<Narrowing> findNarrowing(const Expr *Value) {
       if (CCE->getNumArgs() == 1)
         Operand = CCE->getArg(0);
     } else if (const auto *CE = dyn_cast<CallExpr>(V)) {
-      if (isNarrowingConversionName(calleeName(CE)) && CE->getNumArgs() >= 1)
+      if (isNarrowingConversionName(anyCalleeName(CE)) && CE->getNumArgs() >= 1)
         Operand = CE->getArg(0);
     }
     if (!Operand)
@@ -607,7 +610,7 @@ std::optional<double> constantMagnitude(const Expr *E, const ASTContext &Ctx) {
     else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
       E = BTE->getSubExpr();
     else if (const auto *CE = dyn_cast<CallExpr>(E))
-      E = isNarrowingConversionName(calleeName(CE)) && CE->getNumArgs() == 1
+      E = isNarrowingConversionName(anyCalleeName(CE)) && CE->getNumArgs() == 1
               ? CE->getArg(0)
               : nullptr;
     else
@@ -665,6 +668,337 @@ std::string accumulateTypeInScope(const FunctionDecl *F) {
     }
   }
   return "";
+}
+
+bool spelledAsAccumulateType(QualType T) {
+  for (unsigned Depth = 0; !T.isNull() && Depth < 8; ++Depth) {
+    if (const auto *TT = T->getAs<TypedefType>();
+        TT && T->getTypeClass() == Type::Typedef) {
+      if (TT->getDecl()->getIdentifier() &&
+          isAccumulateTypeName(TT->getDecl()->getName()))
+        return true;
+      T = TT->getDecl()->getUnderlyingType();
+      continue;
+    }
+    if (const auto *P = dyn_cast<TemplateTypeParmType>(T.getTypePtr()))
+      return P->getIdentifier() && isAccumulateTypeName(P->getIdentifier()->getName());
+    if (const auto *S = dyn_cast<SubstTemplateTypeParmType>(T.getTypePtr())) {
+      const TemplateTypeParmDecl *D = S->getReplacedParameter();
+      return D && D->getIdentifier() && isAccumulateTypeName(D->getName());
+    }
+    if (const auto *E = dyn_cast<ElaboratedType>(T.getTypePtr())) {
+      T = E->getNamedType();
+      continue;
+    }
+    if (const auto *DN = dyn_cast<DependentNameType>(T.getTypePtr()))
+      return DN->getIdentifier() && isAccumulateTypeName(DN->getIdentifier()->getName());
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+/// What the address of one atomic add is computed from.
+struct AddressSources {
+  bool ThreadPosition = false;
+  unsigned BlockAxes = 0; // bit per axis of 'blockIdx' / a SYCL group id
+  bool Memory = false;    // a value read from memory reaches the address
+  /// Every value read from memory that reaches the address is an integer
+  /// (an index saved in a tensor), none a float (a coordinate, a value).
+  bool OnlyLoadedIntegers = true;
+  /// A parameter of a function that is no kernel: the caller's value.
+  bool CallerValue = false;
+  bool Incomplete = false;
+};
+
+/// The axis (0, 1, 2) of 'blockIdx.x/y/z', of a SYCL 'get_group(d)' /
+/// 'get_group_id(d)', or -1.
+int blockAxisOf(const Stmt *S) {
+  if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getIdentifier() || VD->getName() != "blockIdx" ||
+        !ME->getMemberDecl()->getIdentifier())
+      return -1;
+    StringRef F = ME->getMemberDecl()->getName();
+    return F == "x" ? 0 : F == "y" ? 1 : F == "z" ? 2 : -1;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    StringRef Callee = anyCalleeName(Call);
+    if ((Callee == "get_group" || Callee == "get_group_id") &&
+        Call->getNumArgs() == 1)
+      if (const auto *IL = dyn_cast<IntegerLiteral>(
+              Call->getArg(0)->IgnoreParenImpCasts()))
+        return static_cast<int>(IL->getValue().getLimitedValue(3));
+  }
+  return -1;
+}
+
+bool isThreadQuery(const Stmt *S) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    StringRef Name = DRE->getDecl()->getName();
+    return Name == "threadIdx" || Name == "blockIdx";
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    StringRef Callee = anyCalleeName(Call);
+    return Callee.starts_with("get_local_id") ||
+           Callee.starts_with("get_global_id") ||
+           Callee.starts_with("get_group") ||
+           Callee == "get_local_linear_id" ||
+           Callee == "get_global_linear_id" || Callee == "__lane_id";
+  }
+  return false;
+}
+
+/// The grid axes a body reads anywhere (lambdas included).
+unsigned blockAxesRead(const Stmt *Body) {
+  unsigned Axes = 0;
+  SmallVector<const Stmt *, 32> Work{Body};
+  unsigned Budget = 200000;
+  while (!Work.empty() && Budget-- > 0) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (int Axis = blockAxisOf(S); Axis >= 0)
+      Axes |= 1u << Axis;
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      Work.push_back(L->getBody());
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return Axes;
+}
+
+bool isPointerLike(const Expr *E) {
+  QualType T = E->getType();
+  if (T.isNull())
+    return false;
+  if (T->isPointerType() || T->isArrayType())
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<ValueDecl>(DRE->getDecl()))
+      return VD->getType()->isPointerType() || VD->getType()->isArrayType();
+  return false;
+}
+
+class AddressWalk {
+public:
+  /// Kernel: the function is a kernel entry (a '__global__' function, a
+  /// kernel functor's call operator), whose parameters are the same for
+  /// every thread; a helper's are its caller's values.
+  /// Data: the element type of the atomic's target; a load of that type is
+  /// the tensor's data, not an index, also where a template leaves both
+  /// open ('T' of 'const T *rois').
+  AddressWalk(const FunctionPredicates &FP, bool Kernel, QualType Data)
+      : FP(FP), Kernel(Kernel),
+        Data(Data.isNull() ? Data : Data.getCanonicalType().getUnqualifiedType()) {}
+
+  AddressSources Out;
+
+  /// The address itself: the element's base and the indices into it.
+  void address(const Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 24 || Budget == 0) {
+      Out.Incomplete = Out.Incomplete || Budget == 0 || Depth > 24;
+      return;
+    }
+    --Budget;
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref)
+        return address(U->getSubExpr(), Depth + 1);
+      return index(E);
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      address(ASE->getBase(), Depth + 1);
+      return offset(ASE->getIdx());
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+      // An accessor's element: 'acc[b][c][y][x]'.
+      address(Op->getArg(0), Depth + 1);
+      return offset(Op->getArg(1));
+    }
+    const Expr *L = nullptr, *R = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      L = BO->getLHS();
+      R = BO->getRHS();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+               Op && Op->getNumArgs() == 2 &&
+               (Op->getOperator() == OO_Plus ||
+                Op->getOperator() == OO_Minus)) {
+      L = Op->getArg(0);
+      R = Op->getArg(1);
+    }
+    if (L && R) {
+      if (isPointerLike(R) && !isPointerLike(L))
+        std::swap(L, R);
+      address(L, Depth + 1);
+      return offset(R);
+    }
+    if (isa<MemberExpr>(E)) {
+      const auto *ME = cast<MemberExpr>(E);
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return; // a functor's field: a kernel argument
+      return address(ME->getBase(), Depth + 1);
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && isa<ParmVarDecl>(VD) && !Kernel)
+        Out.CallerValue = true;
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+        return; // a kernel parameter or a global: the same for every thread
+      if (!enter(VD))
+        return;
+      bool Stepped = false;
+      for (const Expr *D : FP.definitionsOf(VD, &Stepped))
+        if (D->getType()->isIntegerType() && !isPointerLike(D))
+          offset(D); // 'p += stride'
+        else
+          address(D, Depth + 1);
+      if (Stepped)
+        Out.Incomplete = true; // '++p': where it stops is not followed
+      return;
+    }
+    if (isa<CallExpr>(E) || isa<CXXConstructExpr>(E) ||
+        isa<CXXUnresolvedConstructExpr>(E)) {
+      // Wrappers of the address: 'sycl_global_ptr<T>(p + i)',
+      // 'atomic_ref<T>(x[i])'.
+      for (const Stmt *Child : E->children())
+        if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+          address(CE, Depth + 1);
+      return;
+    }
+    index(E);
+  }
+
+  /// An offset into the element's base.
+  void offset(const Expr *E) { index(E); }
+
+  /// Any index expression: what it is computed from.
+  void index(const Expr *Root) {
+    SmallVector<const Stmt *, 16> Work{Root};
+    while (!Work.empty()) {
+      if (Budget == 0) {
+        Out.Incomplete = true;
+        return;
+      }
+      --Budget;
+      const Stmt *S = Work.pop_back_val();
+      if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+        continue;
+      if (const auto *E = dyn_cast<Expr>(S)) {
+        const Expr *P = E->IgnoreParens();
+        if (isMemoryRead(P)) {
+          Out.Memory = true;
+          QualType T = P->getType();
+          if (T.isNull() || !(T->isIntegerType() || T->isDependentType()) ||
+              (!Data.isNull() &&
+               T.getCanonicalType().getUnqualifiedType() == Data))
+            Out.OnlyLoadedIntegers = false;
+          continue;
+        }
+      }
+      if (int Axis = blockAxisOf(S); Axis >= 0)
+        Out.BlockAxes |= 1u << Axis;
+      if (isThreadQuery(S)) {
+        Out.ThreadPosition = true;
+        continue;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (VD && isa<ParmVarDecl>(VD) && !Kernel)
+          Out.CallerValue = true;
+        if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && enter(VD))
+          for (const Expr *D : FP.definitionsOf(VD))
+            Work.push_back(D);
+        continue;
+      }
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+  }
+
+private:
+  bool enter(const VarDecl *VD) {
+    if (llvm::is_contained(Seen, VD->getCanonicalDecl()) || Seen.size() > 32)
+      return false;
+    Seen.push_back(VD->getCanonicalDecl());
+    return true;
+  }
+
+  /// 'p[i]', '*p', '__ldg(p)': a value read from memory.
+  static bool isMemoryRead(const Expr *E) {
+    if (isa<ArraySubscriptExpr>(E))
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return U->getOpcode() == UO_Deref;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+      // An accessor's element ('acc[i]', 'acc[b][c]'), not a partial view,
+      // and not a component of a SYCL id or range ('get_global_id()[2]').
+      if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2 ||
+          Op->getType().isNull() ||
+          !(Op->getType()->isScalarType() || Op->getType()->isDependentType()))
+        return false;
+      const Expr *Object = Op->getArg(0)->IgnoreImplicit();
+      if (isa<CallExpr>(Object) && !isa<CXXOperatorCallExpr>(Object))
+        return false;
+      StringRef Name = templateNameOf(Object->getType());
+      if (Name.empty())
+        if (const auto *RD = Object->getType()->getAsCXXRecordDecl())
+          Name = RD->getIdentifier() ? RD->getName() : StringRef();
+      return Name != "id" && Name != "range" && Name != "item" &&
+             Name != "nd_item";
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return anyCalleeName(Call) == "__ldg";
+    return false;
+  }
+
+  const FunctionPredicates &FP;
+  const bool Kernel;
+  const QualType Data;
+  SmallVector<const VarDecl *, 16> Seen;
+  unsigned Budget = 4000;
+};
+
+} // namespace
+
+/// A kernel entry: its parameters are the same for every thread.
+static bool isKernelEntry(const FunctionDecl *F) {
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F))
+    return MD->getParent()->isLambda() ||
+           kernelFunctorCallOperator(MD->getParent()) != nullptr;
+  return false;
+}
+
+AtomicTarget classifyAtomicTarget(const AtomicAdd &A,
+                                  const FunctionPredicates &FP) {
+  AddressWalk Walk(FP, A.Function && isKernelEntry(A.Function), A.Element);
+  Walk.address(A.Target);
+  if (A.Index)
+    Walk.offset(A.Index);
+  const AddressSources &S = Walk.Out;
+  if (S.Incomplete || S.CallerValue)
+    return AtomicTarget::Unknown;
+  if (S.Memory)
+    return S.OnlyLoadedIntegers && S.ThreadPosition
+               ? AtomicTarget::LoadedIndexBesideCoordinates
+               : AtomicTarget::ScatteredByData;
+  if (!S.ThreadPosition)
+    return AtomicTarget::OneElement;
+  const Stmt *Body = A.Function ? A.Function->getBody() : nullptr;
+  if (Body && (blockAxesRead(Body) & ~S.BlockAxes) != 0)
+    return AtomicTarget::OmitsGridAxis;
+  return AtomicTarget::ThreadCoordinates;
 }
 
 } // namespace kerneltidy

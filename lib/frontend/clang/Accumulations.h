@@ -43,6 +43,9 @@ struct AtomicAdd {
   const clang::Expr *Value = nullptr;
   clang::QualType Element;
   const clang::FunctionDecl *Function = nullptr;
+  /// The element index passed apart from the target ('fastAtomicAdd(p,
+  /// index, numel, v)'); null when the target holds the whole address.
+  const clang::Expr *Index = nullptr;
 };
 
 struct AccumulatorUpdate {
@@ -106,6 +109,19 @@ const clang::ValueDecl *rootDecl(const clang::Expr *E);
 /// 32 lanes, a constant loop multiplies, any other loop is data-sized.
 AdditionCount additionsPerElement(const AccumulatorUpdate &U,
                                   const clang::ASTContext &Ctx);
+
+class FunctionPredicates;
+
+/// Where the element an atomic add targets comes from (AtomicTarget of
+/// lib/model/AccumulationEvidence.h). FP holds the validity facts of the
+/// body the atomic is in; its local definitions are followed.
+AtomicTarget classifyAtomicTarget(const AtomicAdd &A,
+                                  const FunctionPredicates &FP);
+
+/// Whether T is spelled with a name that means an accumulate type
+/// ('accscalar_t', 'acc_t', 'opmath_t', 'acc_type<...>'): a type the author
+/// chose to be wide, whatever it resolved to.
+bool spelledAsAccumulateType(clang::QualType T);
 
 struct Narrowing {
   const clang::Expr *At = nullptr;      ///< the conversion

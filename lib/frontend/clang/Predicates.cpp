@@ -422,6 +422,26 @@ bool FunctionPredicates::isLocalToBody(const VarDecl *V) const {
   return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V);
 }
 
+SmallVector<const Expr *, 4>
+FunctionPredicates::definitionsOf(const VarDecl *V, bool *Stepped) const {
+  SmallVector<const Expr *, 4> Out;
+  if (Stepped)
+    *Stepped = false;
+  if (!isLocalToBody(V))
+    return Out;
+  if (V->getInit())
+    Out.push_back(V->getInit());
+  auto It = Assignments.find(V->getCanonicalDecl());
+  if (It != Assignments.end())
+    for (const Assignment &A : It->second) {
+      if (A.RHS)
+        Out.push_back(A.RHS);
+      else if (Stepped)
+        *Stepped = true;
+    }
+  return Out;
+}
+
 const Expr *FunctionPredicates::singleDefinition(const VarDecl *V) const {
   if (!isLocalToBody(V) || !V->getInit())
     return nullptr;

@@ -158,6 +158,12 @@ public:
   /// from an access without Clang's parent map of the whole unit.
   const clang::Stmt *localParent(const clang::Stmt *S) const;
 
+  /// What a local variable of the body is set from: its initialiser and
+  /// the right-hand sides of its assignments ('p += k' gives 'k'). Steps
+  /// ('++p') set Stepped. Empty for variables declared elsewhere.
+  llvm::SmallVector<const clang::Expr *, 4>
+  definitionsOf(const clang::VarDecl *V, bool *Stepped = nullptr) const;
+
   /// The declaration statement of a variable declared in the body (null:
   /// declared elsewhere).
   const clang::DeclStmt *localDeclStmt(const clang::VarDecl *V) const;
