@@ -85,7 +85,9 @@ IndexWidthMismatchCheck::IndexWidthMismatchCheck(StringRef Name,
       // bool specialisation of OptionsView::get that the plugin would need.
       SiblingFamilies(parseBool(Options.get("SiblingFamilies", "true"))),
       Markers(kerneltidy::NameMarkers::parse(ForwardMarkers, BackwardMarkers,
-                                             IgnoredNameWords)) {}
+                                             IgnoredNameWords)),
+      Shown(kerneltidy::ConfidenceFilter::parseOrDefaults(
+          Options.getLocalOrGlobal("Confidence", "default"))) {}
 
 void IndexWidthMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ForwardMarkers",
@@ -397,12 +399,6 @@ void IndexWidthMismatchCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void IndexWidthMismatchCheck::onEndOfTranslationUnit() {
-  // One tier for every finding (lib/model/Confidence.h): reported only when
-  // the 'Confidence' option shows it (the CLI passes 'all' and filters).
-  if (!kerneltidy::ConfidenceFilter::parseOrDefaults(
-           Options.getLocalOrGlobal("Confidence", "default"))
-           .showsUntiered("kernel-index-width-mismatch", kerneltidy::FrontEnd::Cxx))
-    return;
   if (Context)
     decideTranslationUnit();
   Kernels.clear();
@@ -666,6 +662,11 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
       const FamilyTag &Tag = Entities[Link.First].Tags[Link.Tag];
       PairMessages M =
           buildMessages(N.Summary, W.Summary, roleInFamily(W.Tags, Tag));
+      // Each pair has a tier (kerneltidy::indexWidthPairConfidence) and is
+      // reported only when the 'Confidence' option shows it (the CLI
+      // passes 'all' and filters); the unit has decided it either way.
+      if (!Shown.shows(CheckId, kerneltidy::FrontEnd::Cxx, M.Tier))
+        continue;
       diag(N.Site, "%0") << M.Warning;
       if (W.WideSite.isValid())
         diag(W.WideSite, "%0", DiagnosticIDs::Note) << M.WideNote;
@@ -673,6 +674,7 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
         diag(W.Dispatch, "%0", DiagnosticIDs::Note) << M.DispatchNote;
       if (N.Fix.isValid())
         diag(N.Fix, "%0", DiagnosticIDs::Note) << M.FixNote;
+      diag(N.Site, "%0", DiagnosticIDs::Note) << M.TierNote;
     }
   }
 

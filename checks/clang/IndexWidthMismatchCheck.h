@@ -2,6 +2,7 @@
 #ifndef KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 #define KERNEL_TIDY_CHECKS_CLANG_INDEXWIDTHMISMATCHCHECK_H
 
+#include "lib/model/Confidence.h"
 #include "checks/clang/KernelCheckMembers.h"
 #include "lib/report/Finding.h"
 #include "lib/model/OperationFamilies.h"
@@ -34,6 +35,7 @@ private:
   std::string IgnoredNameWords;
   bool SiblingFamilies;
   kerneltidy::NameMarkers Markers;
+  kerneltidy::ConfidenceFilter Shown;
 
   ASTContext *Context = nullptr;
   llvm::SetVector<const FunctionDecl *> Kernels;

@@ -50,6 +50,13 @@ PairMessages index_width_mismatch::buildMessages(const KernelWidthSummary &N,
                  "' takes its index type from template parameter '" +
                  W.IndexParam + "'";
   M.DispatchNote = W.DispatchNote;
+  std::string Why;
+  M.Tier = kerneltidy::indexWidthPairConfidence(
+      W.Policy == IndexWidthPolicy::Fixed64 && !W.HasDispatch
+          ? kerneltidy::WideIndexEvidence::FixedType
+          : kerneltidy::WideIndexEvidence::ChosenForSize,
+      Why);
+  M.TierNote = kerneltidy::confidenceNote(M.Tier, Why);
 
   bool WideTemplated = W.Policy != IndexWidthPolicy::Fixed64;
   std::string WideType = WideTemplated ? W.WideInstantiation : W.IndexType;
@@ -193,6 +200,8 @@ std::vector<kerneltidy::Finding> crossFileIndexWidthFindings() {
       SourcePosition FixAt =
           N.S.Policy == IndexWidthPolicy::Fixed32 ? N.S.KernelDecl : N.S.Site;
       F.Notes.push_back({FixAt, Msg.FixNote, {}});
+      F.Notes.push_back({N.S.Site, Msg.TierNote, {}});
+      F.Confidence = kerneltidy::confidenceName(Msg.Tier).str();
       Findings.push_back(std::move(F));
     }
   }

@@ -31,6 +31,9 @@ struct PairMessages {
   std::string WideNote;
   std::string DispatchNote;
   std::string FixNote;
+  /// The tier (kerneltidy::indexWidthPairConfidence) and its note.
+  kerneltidy::Confidence Tier = kerneltidy::Confidence::Medium;
+  std::string TierNote;
 };
 
 /// The warning on the narrow kernel N and the notes on the wide kernel W;

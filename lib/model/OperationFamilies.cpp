@@ -176,4 +176,15 @@ linkFamilies(const std::vector<std::vector<FamilyTag>> &TagsPerItem) {
   return Links;
 }
 
+Confidence indexWidthPairConfidence(WideIndexEvidence W, std::string &Why) {
+  if (W == WideIndexEvidence::ChosenForSize) {
+    Why = "the other kernel's 64-bit index type is chosen for tensor size (a "
+          "dispatch or a 64-bit instantiation): its tensors can pass 2^31";
+    return Confidence::High;
+  }
+  Why = "the other kernel is 64-bit through a fixed type, which says little "
+        "about its tensors' size";
+  return Confidence::Medium;
+}
+
 } // namespace kerneltidy

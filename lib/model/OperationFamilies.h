@@ -22,6 +22,7 @@
 #ifndef KERNEL_TIDY_LIB_MODEL_OPERATIONFAMILIES_H
 #define KERNEL_TIDY_LIB_MODEL_OPERATIONFAMILIES_H
 
+#include "lib/model/Confidence.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -91,6 +92,22 @@ struct FamilyLink {
 /// Launcher, Sibling).
 std::vector<FamilyLink>
 linkFamilies(const std::vector<std::vector<FamilyTag>> &TagsPerItem);
+
+/// How the wide member of a narrow/wide pair got its 64-bit indices.
+enum class WideIndexEvidence : uint8_t {
+  /// The index type is chosen for it: a template index type dispatched to
+  /// 32 and 64 bits by tensor size, or instantiated with 64 bits only, or a
+  /// host size dispatch. The authors made the wide kernel handle tensors
+  /// past 2^31 on purpose: the seed's asymmetry.
+  ChosenForSize,
+  /// A 64-bit type somewhere in its offsets (an 'int64_t' local, a 'size_t'
+  /// parameter): often incidental, and no sign that its tensors pass 2^31.
+  FixedType,
+};
+
+/// The policy for a narrow/wide pair (issue 26): high when the wide
+/// member's width was chosen for size, medium when it is a fixed type.
+Confidence indexWidthPairConfidence(WideIndexEvidence W, std::string &Why);
 
 } // namespace kerneltidy
 

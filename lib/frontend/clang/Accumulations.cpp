@@ -745,8 +745,8 @@ bool isThreadQuery(const Stmt *S) {
     StringRef Callee = anyCalleeName(Call);
     return Callee.starts_with("get_local_id") ||
            Callee.starts_with("get_global_id") ||
-           Callee.starts_with("get_group") ||
-           Callee == "get_local_linear_id" ||
+           Callee.starts_with("get_group") || Callee == "get_id" ||
+           Callee == "get_linear_id" || Callee == "get_local_linear_id" ||
            Callee == "get_global_linear_id" || Callee == "__lane_id";
   }
   return false;
@@ -856,10 +856,10 @@ public:
         return;
       bool Stepped = false;
       for (const Expr *D : FP.definitionsOf(VD, &Stepped))
-        if (D->getType()->isIntegerType() && !isPointerLike(D))
-          offset(D); // 'p += stride'
+        if (isPointerLike(D))
+          address(D, Depth + 1); // 'p = grad + base'
         else
-          address(D, Depth + 1);
+          offset(D); // 'p += stride', or an index a template leaves open
       if (Stepped)
         Out.Incomplete = true; // '++p': where it stops is not followed
       return;
@@ -893,6 +893,11 @@ public:
         continue;
       if (const auto *E = dyn_cast<Expr>(S)) {
         const Expr *P = E->IgnoreParens();
+        if (isa<RecoveryExpr>(P)) {
+          // A part the parse could not build: what it reads is not known.
+          Out.Incomplete = true;
+          return;
+        }
         if (isMemoryRead(P)) {
           Out.Memory = true;
           QualType T = P->getType();
@@ -940,11 +945,10 @@ private:
     if (const auto *ME = dyn_cast<MemberExpr>(E))
       return ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      // An accessor's element ('acc[i]', 'acc[b][c]'), not a partial view,
-      // and not a component of a SYCL id or range ('get_global_id()[2]').
-      if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2 ||
-          Op->getType().isNull() ||
-          !(Op->getType()->isScalarType() || Op->getType()->isDependentType()))
+      // An accessor's element ('acc[i]', 'acc[b][c]', also of a class the
+      // parse only has a stand-in for), not a component of a SYCL id or
+      // range ('get_global_id()[2]').
+      if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
         return false;
       const Expr *Object = Op->getArg(0)->IgnoreImplicit();
       if (isa<CallExpr>(Object) && !isa<CXXOperatorCallExpr>(Object))

@@ -239,7 +239,11 @@ OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
       Out.Narrow = Use;
       Out.NarrowDecl = widthCarrier(Stripped, Width, Ctx);
       Out.NarrowType = Out.NarrowDecl ? Out.NarrowDecl->getType() : T;
-    } else if (Width > 32 && !Out.Wide && (M.isLarge() || !M.Known)) {
+    } else if (Width > 32 && !Out.Wide &&
+               (!M.Known || (M.isLarge() && M.Max > uint64_t(INT32_MAX)))) {
+      // A 64-bit offset bounded below 2^31 ('for (size_t i = ...; i < n;'
+      // with 'int n') addresses no more than a 32-bit one: it is not
+      // evidence of 64-bit indexing (issue 23's class 6).
       Out.Wide = Use;
       Out.WideDecl = widthCarrier(Stripped, Width, Ctx);
       Out.WideType = Out.WideDecl ? Out.WideDecl->getType() : T;
