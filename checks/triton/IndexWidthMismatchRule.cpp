@@ -350,6 +350,26 @@ void checkSiblingTables(RuleContext &Ctx,
 
 } // namespace
 
+/// The tier of a mismatch whose narrow kernel first wraps at Wrap (issue
+/// 26: a mismatch matters only where the narrow side's offset can reach
+/// 2^31): low where kernel-int32-offset's evidence rates that offset low (a
+/// per-row scalar, a side table, a small index), medium otherwise. Note
+/// receives the confidence note.
+static std::string pairConfidence(RuleContext &Ctx, NodeId Wrap,
+                                  std::string &Note) {
+  std::string Why;
+  Confidence Tier = Confidence::Medium;
+  if (wrapSiteConfidence(Ctx, Wrap, Why) == Confidence::Low) {
+    Tier = Confidence::Low;
+    Why = "the narrow kernel's offset cannot reach 2^31 by the width "
+          "evidence: " + Why;
+  } else {
+    Why = "the narrow kernel's offset can reach 2^31 by the width evidence";
+  }
+  Note = confidenceNote(Tier, Why);
+  return confidenceName(Tier).str();
+}
+
 void runIndexWidthMismatch(RuleContext &Ctx) {
   const TritonCheckOptions &Opts = Ctx.Options;
   llvm::StringMap<llvm::SmallVector<KernelInfo, 2>> Families;
@@ -402,6 +422,9 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
                                    WideFn.Name, ""));
       Ctx.note(F, Wide->FirstWiden, wideNote(WideFn.Name));
       Ctx.addWideningNote(F, *K.A, K.FirstWrap);
+      std::string Note;
+      F.Confidence = pairConfidence(Ctx, K.FirstWrap, Note);
+      Ctx.note(F, K.FirstWrap, Note);
       K.Reported = true;
     }
   }
@@ -440,6 +463,7 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
         S.Narrow = true;
         S.WrapSite = Ctx.position(K.FirstWrap);
         S.WrapText = Ctx.quote(K.FirstWrap);
+        S.Confidence = pairConfidence(Ctx, K.FirstWrap, S.ConfidenceNote);
         Finding Fix;
         Ctx.addWideningNote(Fix, *K.A, K.FirstWrap);
         S.FixNotes = std::move(Fix.Notes);
@@ -566,6 +590,10 @@ std::vector<Finding> crossFileTritonIndexWidthFindings() {
       F.Message = narrowMessage(N->Kernel, N->WrapText, W->Kernel, W->File);
       F.Notes.push_back({W->WidenSite, wideNote(W->Kernel), {}});
       F.Notes.insert(F.Notes.end(), N->FixNotes.begin(), N->FixNotes.end());
+      if (!N->ConfidenceNote.empty()) {
+        F.Notes.push_back({N->WrapSite, N->ConfidenceNote, {}});
+        F.Confidence = N->Confidence;
+      }
       Findings.push_back(std::move(F));
     }
   }

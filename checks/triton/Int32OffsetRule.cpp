@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/triton/TritonRules.h"
 #include "lib/model/OffsetEvidence.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -126,19 +127,17 @@ bool isScalarAccess(FunctionAnalysis &A, const MemoryAccess &Access) {
   return true;
 }
 
-} // namespace
+/// An access whose pointer carries a wrapped offset.
+struct Use {
+  FunctionAnalysis *A;
+  const MemoryAccess *Access;
+};
 
-void runInt32Offset(RuleContext &Ctx) {
-  // One finding per wrap site, with a note at every access line its wrapped
-  // value reaches (the fix is at the wrap site; the uses show how far it
-  // goes). Accesses are gathered first, across the kernel analyses and the
-  // helper contexts, so a wrap site used by several accesses is reported once.
-  struct Use {
-    FunctionAnalysis *A;
-    const MemoryAccess *Access;
-  };
-  llvm::SmallVector<NodeId, 16> Order;
-  llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> Uses;
+/// Every wrap site of the module, in first-use order, with the accesses its
+/// wrapped value reaches, across the kernel analyses and the helper
+/// contexts.
+void gatherWrapUses(RuleContext &Ctx, llvm::SmallVectorImpl<NodeId> &Order,
+                    llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> &Uses) {
   for (auto &AP : Ctx.Analyses) {
     FunctionAnalysis &A = *AP;
     for (const MemoryAccess &Access : A.function().Accesses) {
@@ -151,6 +150,40 @@ void runInt32Offset(RuleContext &Ctx) {
       List.push_back(Use{&A, &Access});
     }
   }
+}
+
+Confidence tierOf(RuleContext &Ctx, NodeId Site,
+                  llvm::ArrayRef<Use> List, std::string &Why) {
+  FunctionAnalysis &Owner = owner(*List.front().A, Ctx.T, Site);
+  kerneltidy::OffsetEvidence Evidence =
+      evidenceOf(Owner, Ctx.T, Site, *List.front().Access);
+  Evidence.OnlyScalarAccesses = llvm::all_of(
+      List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
+  return kerneltidy::widthConfidence(Evidence, Why);
+}
+
+} // namespace
+
+Confidence wrapSiteConfidence(RuleContext &Ctx, NodeId Site, std::string &Why) {
+  llvm::SmallVector<NodeId, 16> Order;
+  llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> Uses;
+  gatherWrapUses(Ctx, Order, Uses);
+  auto It = Uses.find(Site);
+  if (It == Uses.end() || It->second.empty()) {
+    Why.clear();
+    return Confidence::Medium;
+  }
+  return tierOf(Ctx, Site, It->second, Why);
+}
+
+void runInt32Offset(RuleContext &Ctx) {
+  // One finding per wrap site, with a note at every access line its wrapped
+  // value reaches (the fix is at the wrap site; the uses show how far it
+  // goes). Accesses are gathered first, across the kernel analyses and the
+  // helper contexts, so a wrap site used by several accesses is reported once.
+  llvm::SmallVector<NodeId, 16> Order;
+  llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> Uses;
+  gatherWrapUses(Ctx, Order, Uses);
   for (NodeId Site : Order) {
     const llvm::SmallVector<Use, 4> &List = Uses[Site];
     FunctionAnalysis &A = *List.front().A;
@@ -191,10 +224,7 @@ void runInt32Offset(RuleContext &Ctx) {
                        " more access" + (Rest == 1 ? "" : "es") + ")";
     Ctx.addWideningNote(F, Owner, Site);
     std::string Why;
-    kerneltidy::OffsetEvidence Evidence = evidenceOf(Owner, Ctx.T, Site, First);
-    Evidence.OnlyScalarAccesses = llvm::all_of(
-        List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
-    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(Evidence, Why);
+    kerneltidy::Confidence Tier = tierOf(Ctx, Site, List, Why);
     F.Confidence = kerneltidy::confidenceName(Tier).str();
     Ctx.note(F, Site, kerneltidy::confidenceNote(Tier, Why));
   }

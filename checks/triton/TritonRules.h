@@ -9,6 +9,7 @@
 #ifndef KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONRULES_H
 
+#include "lib/model/Confidence.h"
 #include "checks/triton/TritonCheckOptions.h"
 #include "lib/report/Finding.h"
 #include "lib/frontend/triton/TritonValues.h"
@@ -42,6 +43,9 @@ struct TritonWidthSummary {
   SourcePosition WrapSite;
   std::string WrapText;
   std::vector<Note> FixNotes;
+  /// The pair tier a mismatch on WrapSite takes, and its note.
+  std::string Confidence;
+  std::string ConfidenceNote;
   /// The first 64-bit widening that reaches an address.
   bool Wide = false;
   SourcePosition WidenSite;
@@ -89,6 +93,13 @@ struct RuleContext {
   Replacement insertion(unsigned Offset, std::string Text) const;
   Replacement replacement(NodeId N, std::string Text) const;
 };
+
+/// The kernel-int32-offset tier of the wrap site Site (widthConfidence of
+/// lib/model/OffsetEvidence.h, from every access its wrapped value reaches
+/// in Ctx's analyses), and why. kernel-index-width-mismatch asks it of a
+/// narrow kernel's first wrap: a mismatch matters only where that offset
+/// can reach 2^31 (issue 26).
+Confidence wrapSiteConfidence(RuleContext &Ctx, NodeId Site, std::string &Why);
 
 void runInt32Offset(RuleContext &Ctx);
 void runStoreMaskMismatch(RuleContext &Ctx);

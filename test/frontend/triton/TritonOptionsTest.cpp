@@ -204,11 +204,18 @@ TEST_F(TritonOptions, CrossFilePairIsReportedOnceAtTheEnd) {
   EXPECT_NE(F[0].Message.find("'_rms_norm_forward_kernel' in 'ops/fwd.py'"),
             std::string::npos)
       << F[0].Message;
-  ASSERT_EQ(F[0].Notes.size(), 2u);
+  ASSERT_EQ(F[0].Notes.size(), 3u);
   EXPECT_EQ(F[0].Notes[0].Pos.File, "ops/fwd.py");
   EXPECT_EQ(F[0].Notes[0].Pos.Line, 6u);
   EXPECT_EQ(F[0].Notes[1].Pos.File, "ops/bwd.py");
   EXPECT_FALSE(F[0].Notes[1].Fixes.empty());
+  // The tier, from the narrow kernel's own file: a row offset of the whole
+  // tensor can reach 2^31.
+  EXPECT_EQ(F[0].Confidence, "medium");
+  EXPECT_NE(F[0].Notes[2].Message.find("confidence medium: the narrow "
+                                       "kernel's offset can reach 2^31"),
+            std::string::npos)
+      << F[0].Notes[2].Message;
   // The store is consumed.
   EXPECT_TRUE(crossFileTritonIndexWidthFindings().empty());
 }
