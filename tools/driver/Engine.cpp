@@ -49,11 +49,43 @@ unsigned memoryCappedJobs(unsigned Requested, uint64_t AvailableBytes,
       std::max<uint64_t>(1, std::min<uint64_t>(Requested, Fit)));
 }
 
-std::vector<std::string> guessedIncludeDirs(llvm::StringRef File) {
-  std::vector<std::string> Dirs;
+namespace {
+
+/// The folders from File's folder up towards the file system's root, at
+/// most MaxFolders, ending at the project's root (the first folder holding .git)
+/// when there is one: the folders no-build mode looks in for a project's
+/// headers.
+struct FolderChain {
+  std::vector<std::string> Folders;
+  bool EndsAtProjectRoot = false;
+};
+
+FolderChain foldersUpToProjectRoot(llvm::StringRef File,
+                                   unsigned MaxFolders = 8) {
+  FolderChain Chain;
   llvm::SmallString<256> Dir(absolutePath(File));
   llvm::sys::path::remove_filename(Dir);
-  for (unsigned Level = 0; Level < 8 && !Dir.empty(); ++Level) {
+  for (unsigned Level = 0; Level < MaxFolders && !Dir.empty(); ++Level) {
+    Chain.Folders.push_back(std::string(Dir));
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git)) {
+      Chain.EndsAtProjectRoot = true;
+      break;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return Chain;
+}
+
+} // namespace
+
+std::vector<std::string> guessedIncludeDirs(llvm::StringRef File) {
+  std::vector<std::string> Dirs;
+  for (const std::string &Dir : foldersUpToProjectRoot(File).Folders) {
     llvm::SmallString<256> Include(Dir);
     llvm::sys::path::append(Include, "include");
     // The system's include folders are the shim's business.
@@ -61,33 +93,19 @@ std::vector<std::string> guessedIncludeDirs(llvm::StringRef File) {
     if (I != "/include" && I != "/usr/include" && I != "/usr/local/include" &&
         llvm::sys::fs::is_directory(Include))
       Dirs.push_back(std::string(Include));
-    llvm::SmallString<256> Git(Dir);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
-      break;
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
-      break;
-    Dir = Parent;
   }
   return Dirs;
 }
 
 std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File) {
   std::vector<std::string> Dirs;
-  llvm::SmallString<256> Dir(absolutePath(File));
-  llvm::sys::path::remove_filename(Dir);
-  for (unsigned Level = 0; Level < 8; ++Level) {
-    llvm::SmallString<256> Git(Dir);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
-      break;
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+  // The parents of the first 8 folders.
+  const FolderChain Chain = foldersUpToProjectRoot(File, 9);
+  for (size_t I = 1; I < Chain.Folders.size(); ++I) {
     // Never the file system's root or a folder right below it (/tmp, /usr).
-    if (Parent == Dir || llvm::sys::path::parent_path(Parent).size() <= 1)
+    if (llvm::sys::path::parent_path(Chain.Folders[I]).size() <= 1)
       break;
-    Dirs.push_back(std::string(Parent));
-    Dir = Parent;
+    Dirs.push_back(Chain.Folders[I]);
   }
   return Dirs;
 }
@@ -175,24 +193,10 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
                              llvm::ArrayRef<std::string> Known) {
   std::vector<std::string> Roots;
   std::string Path = absolutePath(File);
-  // The project: the folder holding .git, at most 8 levels up.
-  std::string Root;
-  llvm::SmallString<256> Dir(Path);
-  llvm::sys::path::remove_filename(Dir);
-  for (unsigned Level = 0; Level < 8 && !Dir.empty(); ++Level) {
-    llvm::SmallString<256> Git(Dir);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git)) {
-      Root = std::string(Dir);
-      break;
-    }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
-      break;
-    Dir = Parent;
-  }
-  if (Root.empty())
+  const FolderChain Chain = foldersUpToProjectRoot(File);
+  if (!Chain.EndsAtProjectRoot)
     return Roots;
+  const std::string &Root = Chain.Folders.back();
   const ProjectHeaderIndex &Index = projectHeaders(Root);
   auto ExistsIn = [](llvm::StringRef Dir, llvm::StringRef Name) {
     llvm::SmallString<256> Candidate(Dir);
