@@ -74,6 +74,9 @@ struct FileStatus {
   /// Names of missing headers declared as stand-ins for the parse the
   /// checks ran on (C++ in no-build mode; 0: none were needed or used).
   unsigned StandIns = 0;
+  /// A header analysed in the context of the input source that includes it
+  /// (no parse of its own): that source; the status is that parse's.
+  std::string AnalysedThrough;
 };
 
 struct AnalysisResult {

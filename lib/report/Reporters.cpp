@@ -133,6 +133,8 @@ void writeJson(const AnalysisResult &Result, llvm::raw_ostream &OS,
       O["firstError"] = S.FirstError;
     if (S.StandIns)
       O["standIns"] = S.StandIns;
+    if (!S.AnalysedThrough.empty())
+      O["analysedThrough"] = S.AnalysedThrough;
     Files.push_back(std::move(O));
   }
   llvm::json::Value Root = llvm::json::Object{

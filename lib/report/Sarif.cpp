@@ -183,8 +183,12 @@ public:
       if (S.Status != ParseStatus::Partial)
         continue;
       std::string Text = S.File + ": " + std::to_string(S.ParseErrors) +
-                         " error(s) while parsing; checks ran on the partial "
-                         "AST";
+                         " error(s) while parsing" +
+                         (S.AnalysedThrough.empty()
+                              ? std::string()
+                              : " " + S.AnalysedThrough +
+                                    ", which it was analysed through") +
+                         "; checks ran on the partial AST";
       if (!S.FirstError.empty())
         Text += " (first: " + S.FirstError + ")";
       Object N{{"level", "warning"}, {"message", Object{{"text", Text}}}};

@@ -530,6 +530,67 @@ TEST(Cli, NoBuildModeFindsTheProjectsHeadersByTheirIncludedPaths) {
   EXPECT_TRUE(driver::includeRootsOfProjectHeaders(K, {}).empty());
 }
 
+// Issue 25, headers in context: an input header that an input source
+// includes is analysed through that source (as clang-tidy's header filter
+// does), with what the source declared before it, and each finding is
+// reported once, in the header. A header no input includes is analysed
+// alone, as before.
+TEST(Cli, HeadersAmongTheInputsAreAnalysedThroughTheSourceThatIncludesThem) {
+  TempDir D;
+  llvm::sys::fs::create_directories(D.path("proj/.git"));
+  llvm::sys::fs::create_directories(D.path("proj/include/lib"));
+  llvm::sys::fs::create_directories(D.path("proj/src"));
+  writeText(D.path("proj/include/lib/types.h"),
+            "#pragma once\ntypedef int index_type;\n"
+            "struct Params { index_type rows; index_type cols; };\n");
+  // Needs index_type and Params from the includer's earlier include.
+  writeText(D.path("proj/src/kernels.cuh"),
+            "#pragma once\n"
+            "__global__ void scale_rows(float *out, const float *in, Params p) {\n"
+            "  index_type offset = blockIdx.x * p.cols;\n"
+            "  out[offset + threadIdx.x] = 2.f * in[offset + threadIdx.x];\n}\n");
+  writeText(D.path("proj/src/main.cu"),
+            "#include \"lib/types.h\"\n#include \"kernels.cuh\"\n"
+            "void launch(float *o, const float *i, Params p) {\n"
+            "  scale_rows<<<p.rows, 256>>>(o, i, p);\n}\n");
+  writeText(D.path("proj/src/alone.cuh"),
+            "#pragma once\n__global__ void fill(float *x, int n, int w) {\n"
+            "  int i = blockIdx.x * w;\n  x[i + threadIdx.x] = n;\n}\n");
+  ProgramResult R =
+      runCli({"--confidence=all", "--format=json", D.path("proj/src")});
+  ASSERT_NE(R.Exit, 2) << R.Err;
+  llvm::json::Value V = parseJson(R.Out);
+  const llvm::json::Object &Root = *V.getAsObject();
+  unsigned InHeader = 0, Alone = 0;
+  for (const llvm::json::Value &F : *Root.getArray("findings")) {
+    llvm::StringRef File = *F.getAsObject()->getString("file");
+    InHeader += File.ends_with("kernels.cuh");
+    Alone += File.ends_with("alone.cuh");
+  }
+  EXPECT_EQ(InHeader, 1u) << R.Out;
+  EXPECT_EQ(Alone, 1u) << R.Out;
+  bool SawThrough = false, SawAlone = false;
+  for (const llvm::json::Value &F : *Root.getArray("files")) {
+    const llvm::json::Object &O = *F.getAsObject();
+    llvm::StringRef File = *O.getString("file");
+    if (File.ends_with("kernels.cuh")) {
+      SawThrough = true;
+      ASSERT_TRUE(O.getString("analysedThrough")) << R.Out;
+      EXPECT_TRUE(O.getString("analysedThrough")->ends_with("main.cu"));
+      EXPECT_EQ(*O.getString("status"), "ok");
+    }
+    if (File.ends_with("alone.cuh")) {
+      SawAlone = true;
+      EXPECT_FALSE(O.getString("analysedThrough"));
+    }
+  }
+  EXPECT_TRUE(SawThrough && SawAlone) << R.Out;
+  // Given alone, the header is analysed alone.
+  ProgramResult H = runCli({"--confidence=all", "--format=json",
+                            D.path("proj/src/kernels.cuh")});
+  EXPECT_EQ(H.Out.find("analysedThrough"), std::string::npos) << H.Out;
+}
+
 TEST(Scale, JobsAreCappedByFreeMemory) {
   constexpr uint64_t GiB = 1ull << 30;
   EXPECT_EQ(driver::memoryCappedJobs(8, 64 * GiB, GiB), 8u);

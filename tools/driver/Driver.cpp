@@ -29,8 +29,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 
 
 #if LLVM_VERSION_MAJOR != 19
@@ -258,6 +260,25 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       clang::tidy::ClangTidyOptions::getDefaults();
   Opts.Checks = CheckGlob;
   Opts.HeaderFilterRegex = J.Config.HeaderFilterRegex;
+  // Headers in context (headersInContext): their findings come from this
+  // parse. The filter lets their file names through; which header a
+  // finding is really in is decided below, by the file's real path.
+  llvm::StringMap<std::string> ContextByRealPath;
+  if (!J.ContextHeaders.empty()) {
+    std::string Names;
+    for (const std::string &H : J.ContextHeaders) {
+      llvm::SmallString<256> Real;
+      if (llvm::sys::fs::real_path(H, Real))
+        Real = absolutePath(H);
+      ContextByRealPath[Real] = H;
+      if (!Names.empty())
+        Names += "|";
+      Names += llvm::Regex::escape(llvm::sys::path::filename(H));
+    }
+    std::string Filter = "(^|/)(" + Names + ")$";
+    const std::string &User = J.Config.HeaderFilterRegex;
+    Opts.HeaderFilterRegex = User.empty() ? Filter : "(" + User + ")|" + Filter;
+  }
   Opts.SystemHeaders = false;
   for (const auto &[Key, Value] : J.Config.CheckOptions)
     Opts.CheckOptions[Key] = clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
@@ -356,8 +377,39 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   Summary.CompilerErrors = Best.CompilerErrors.size();
   if (!Best.CompilerErrors.empty())
     Summary.FirstCompilerError = Best.CompilerErrors.front().Message.Message;
-  for (const ClangTidyError &E : Best.Findings)
+  // A header in context has the errors of this parse located in it.
+  for (const ClangTidyError &E : Best.CompilerErrors) {
+    if (ContextByRealPath.empty() || E.Message.FilePath.empty() ||
+        E.Message.FilePath == Absolute)
+      continue;
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(E.Message.FilePath, Real))
+      Real = absolutePath(E.Message.FilePath);
+    auto It = ContextByRealPath.find(Real);
+    if (It == ContextByRealPath.end())
+      continue;
+    auto &Entry = Summary.ContextHeaderErrors[It->second];
+    if (Entry.first++ == 0)
+      Entry.second = E.Message.Message;
+  }
+  std::optional<llvm::Regex> UserFilter;
+  if (!J.Config.HeaderFilterRegex.empty())
+    UserFilter.emplace(J.Config.HeaderFilterRegex);
+  for (const ClangTidyError &E : Best.Findings) {
+    const std::string &Path = E.Message.FilePath;
+    if (!ContextByRealPath.empty() && Path != Absolute &&
+        !Position.DisplayNames.count(Path)) {
+      llvm::SmallString<256> Real;
+      if (llvm::sys::fs::real_path(Path, Real))
+        Real = absolutePath(Path);
+      auto It = ContextByRealPath.find(Real);
+      if (It != ContextByRealPath.end())
+        Position.DisplayNames[Path] = It->second;
+      else if (!UserFilter || !UserFilter->match(Path))
+        continue; // another header of the same name
+    }
     Result.Findings.push_back(convert(E, Position));
+  }
 }
 
 } // namespace driver

@@ -17,6 +17,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
 #include <string>
+#include <map>
 #include <vector>
 
 namespace kerneltidy::driver {
@@ -25,6 +26,10 @@ namespace kerneltidy::driver {
 struct Job {
   std::string File;
   EffectiveConfig Config;
+  /// Input headers analysed through this source (headersInContext): their
+  /// findings are reported from this file's parse, not from one of their
+  /// own.
+  std::vector<std::string> ContextHeaders;
 };
 
 // --- InputFiles.cpp --------------------------------------------------------
@@ -64,6 +69,9 @@ struct CxxParseSummary {
   /// Names declared as stand-ins for that parse (UnknownNames.h); 0 when
   /// the first parse was kept.
   unsigned UnknownNamesDeclared = 0;
+  /// Of those errors, the ones located in each of J.ContextHeaders (keyed
+  /// as the job names the header): count and first message.
+  std::map<std::string, std::pair<unsigned, std::string>> ContextHeaderErrors;
 };
 
 /// The isolated part of a C++ file's analysis: Clang and the checks enabled
@@ -132,6 +140,16 @@ std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File);
 std::vector<std::string>
 includeRootsOfProjectHeaders(llvm::StringRef File,
                              llvm::ArrayRef<std::string> Known);
+
+/// Headers in context (issue 25, as clang-tidy's header filter): every input
+/// header that an input source includes (directly, or through other input
+/// headers; resolved against the includer's folder, or the one input header
+/// whose path ends with the included name) is analysed through the first
+/// such source, not alone, where a header's own parse lacks what its
+/// includer declares before it. Removes those headers from \p Files and
+/// returns, per source, the headers it carries.
+std::map<std::string, std::vector<std::string>>
+headersInContext(std::vector<std::string> &Files);
 
 /// MemAvailable of /proc/meminfo in bytes; 0 where there is none.
 uint64_t availableMemoryBytes();

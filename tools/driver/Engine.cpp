@@ -152,8 +152,10 @@ const ProjectHeaderIndex &projectHeaders(const std::string &Root) {
   return *Slot;
 }
 
-/// The names a source includes with a folder in them.
-std::vector<std::string> includedPathNames(llvm::StringRef File) {
+/// The names a source includes ('#include "a/b.h"', '<b.h>'); with
+/// FoldersOnly, those with a folder in them.
+std::vector<std::string> includedNames(llvm::StringRef File,
+                                       bool FoldersOnly) {
   std::vector<std::string> Names;
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer)
@@ -173,7 +175,9 @@ std::vector<std::string> includedPathNames(llvm::StringRef File) {
     if (End == llvm::StringRef::npos)
       continue;
     llvm::StringRef Name = Line.slice(1, End);
-    if (Name.contains('/') && !Name.starts_with("/") && !Name.contains(".."))
+    if (Name.empty() || Name.starts_with("/"))
+      continue;
+    if (!FoldersOnly || (Name.contains('/') && !Name.contains("..")))
       Names.push_back(Name.str());
   }
   return Names;
@@ -214,7 +218,7 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
        ++Depth) {
     std::vector<std::string> Next;
     for (const std::string &Source : Sources)
-      for (const std::string &Name : includedPathNames(Source)) {
+      for (const std::string &Name : includedNames(Source, /*FoldersOnly=*/true)) {
         if (Resolves(Source, Name))
           continue;
         auto It = Index.ByName.find(llvm::sys::path::filename(Name));
@@ -240,6 +244,72 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
     Sources = std::move(Next);
   }
   return Roots;
+}
+
+std::map<std::string, std::vector<std::string>>
+headersInContext(std::vector<std::string> &Files) {
+  // Headers and sources among the inputs, by their normalized paths.
+  std::vector<std::string> Headers;
+  llvm::StringMap<size_t> HeaderIndex; // absolute path -> index in Headers
+  for (const std::string &F : Files)
+    if (isHeaderName(llvm::sys::path::filename(F))) {
+      HeaderIndex[absolutePath(F)] = Headers.size();
+      Headers.push_back(F);
+    }
+  std::map<std::string, std::vector<std::string>> Context;
+  if (Headers.empty())
+    return Context;
+  // The input headers one file includes: a name resolved against the
+  // file's folder, or the one input header whose path ends with the name.
+  auto IncludedInputs = [&](const std::string &File) {
+    std::vector<size_t> Out;
+    llvm::SmallString<256> Dir(absolutePath(File));
+    llvm::sys::path::remove_filename(Dir);
+    for (const std::string &Name : includedNames(File, /*FoldersOnly=*/false)) {
+      llvm::SmallString<256> Near(Dir);
+      llvm::sys::path::append(Near, Name);
+      auto It = HeaderIndex.find(absolutePath(Near));
+      if (It != HeaderIndex.end()) {
+        Out.push_back(It->second);
+        continue;
+      }
+      const std::string Suffix = "/" + Name;
+      size_t Match = Headers.size(), Count = 0;
+      for (const auto &Entry : HeaderIndex)
+        if (llvm::StringRef(Entry.getKey()).ends_with(Suffix)) {
+          Match = Entry.getValue();
+          ++Count;
+        }
+      if (Count == 1)
+        Out.push_back(Match);
+    }
+    return Out;
+  };
+  std::vector<std::vector<size_t>> HeaderIncludes(Headers.size());
+  for (size_t H = 0; H < Headers.size(); ++H)
+    HeaderIncludes[H] = IncludedInputs(Headers[H]);
+  // Each header goes to the first source (in input order) that reaches it.
+  std::vector<bool> Covered(Headers.size(), false);
+  for (const std::string &F : Files) {
+    if (isHeaderName(llvm::sys::path::filename(F)) ||
+        llvm::StringRef(F).ends_with(".py"))
+      continue;
+    std::vector<size_t> Work = IncludedInputs(F);
+    while (!Work.empty()) {
+      size_t H = Work.back();
+      Work.pop_back();
+      if (Covered[H])
+        continue;
+      Covered[H] = true;
+      Context[F].push_back(Headers[H]);
+      llvm::append_range(Work, HeaderIncludes[H]);
+    }
+  }
+  llvm::erase_if(Files, [&](const std::string &F) {
+    auto It = HeaderIndex.find(absolutePath(F));
+    return It != HeaderIndex.end() && Covered[It->second];
+  });
+  return Context;
 }
 
 uint64_t availableMemoryBytes() {
@@ -276,6 +346,10 @@ public:
     AnalysisResult Result;
     std::vector<std::string> Files =
         collectInputFiles(Options.Paths, Result.Errors);
+    // Before sharding: a header goes to the shard of the source that
+    // carries it.
+    std::map<std::string, std::vector<std::string>> Context =
+        headersInContext(Files);
     if (Options.ShardCount > 0) {
       std::vector<std::string> Mine;
       for (std::string &F : Files)
@@ -285,7 +359,7 @@ public:
       Files = std::move(Mine);
     }
     std::vector<Job> Jobs;
-    if (!planJobs(Files, Jobs, Result, Stats))
+    if (!planJobs(Files, Jobs, Result, Stats, &Context))
       return Result;
     loadDatabase(Result);
     if (Options.Verbose) {
@@ -438,21 +512,43 @@ private:
 
   /// Resolves each file's config; false (and nothing analysed) when a
   /// config file is invalid.
+  /// Context: the input headers each source carries (headersInContext); a
+  /// source the config excludes gives its headers back their own jobs.
   bool planJobs(const std::vector<std::string> &Files, std::vector<Job> &Jobs,
-                AnalysisResult &Result, RunStats &Stats) {
+                AnalysisResult &Result, RunStats &Stats,
+                const std::map<std::string, std::vector<std::string>>
+                    *Context = nullptr) {
+    auto HeadersOf = [&](const std::string &F) {
+      std::vector<std::string> Headers;
+      if (Context)
+        if (auto It = Context->find(F); It != Context->end())
+          Headers = It->second;
+      return Headers;
+    };
     if (!Options.UseConfigFiles) {
       for (const std::string &F : Files)
-        Jobs.push_back({F, EffectiveConfig()});
+        Jobs.push_back({F, EffectiveConfig(), HeadersOf(F)});
       return true;
     }
     ConfigResolver Resolver(configSchema(), Options.ConfigFile);
-    for (const std::string &F : Files) {
+    std::vector<std::string> Pending(Files.begin(), Files.end());
+    for (size_t I = 0; I < Pending.size(); ++I) {
+      const std::string F = Pending[I];
       EffectiveConfig C = Resolver.configFor(F);
       if (C.excludes(F)) {
         ++Stats.FilesExcluded;
+        for (std::string &H : HeadersOf(F))
+          Pending.push_back(std::move(H));
         continue;
       }
-      Jobs.push_back({F, std::move(C)});
+      std::vector<std::string> Headers;
+      for (std::string &H : HeadersOf(F)) {
+        if (Resolver.configFor(H).excludes(H))
+          ++Stats.FilesExcluded;
+        else
+          Headers.push_back(std::move(H));
+      }
+      Jobs.push_back({F, std::move(C), std::move(Headers)});
     }
     if (Resolver.errors().empty())
       return true;
@@ -598,6 +694,26 @@ private:
     Status.StandIns = Summary.UnknownNamesDeclared;
     Status.Status =
         Summary.CompilerErrors ? ParseStatus::Partial : ParseStatus::Ok;
+    // The headers analysed through this file: the errors of its parse
+    // that are located in them.
+    for (const std::string &H : J.ContextHeaders) {
+      FileStatus Through;
+      Through.File = H;
+      Through.Language = Status.Language;
+      Through.AnalysedThrough = File;
+      if (auto It = Summary.ContextHeaderErrors.find(H);
+          It != Summary.ContextHeaderErrors.end()) {
+        Through.ParseErrors = It->second.first;
+        Through.FirstError = It->second.second;
+        std::replace(Through.FirstError.begin(), Through.FirstError.end(),
+                     '\n', ' ');
+        if (Through.FirstError.size() > 200)
+          Through.FirstError = Through.FirstError.substr(0, 200) + "...";
+      }
+      Through.Status =
+          Through.ParseErrors ? ParseStatus::Partial : ParseStatus::Ok;
+      Result.Files.push_back(std::move(Through));
+    }
     Result.Files.push_back(std::move(Status));
     // --verbose: one line a file, however many errors.
     if (Options.Verbose && (Summary.CompilerErrors || Summary.UnknownNamesDeclared)) {
