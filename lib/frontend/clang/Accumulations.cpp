@@ -742,12 +742,10 @@ bool isThreadQuery(const Stmt *S) {
     return Name == "threadIdx" || Name == "blockIdx";
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Also a 'sycl::item''s own 'get_id' / 'get_linear_id'.
     StringRef Callee = anyCalleeName(Call);
-    return Callee.starts_with("get_local_id") ||
-           Callee.starts_with("get_global_id") ||
-           Callee.starts_with("get_group") || Callee == "get_id" ||
-           Callee == "get_linear_id" || Callee == "get_local_linear_id" ||
-           Callee == "get_global_linear_id" || Callee == "__lane_id";
+    return isThreadPositionQueryName(Callee) || Callee == "get_id" ||
+           Callee == "get_linear_id";
   }
   return false;
 }

@@ -294,6 +294,13 @@ bool FunctionPredicates::isLoopCounter(const VarDecl *V) const {
   return For && For->getInit() == DS && For->getCond() && For->getInc();
 }
 
+bool isThreadPositionQueryName(StringRef Callee) {
+  return Callee.starts_with("get_local_id") ||
+         Callee.starts_with("get_global_id") ||
+         Callee.starts_with("get_group") || Callee == "get_local_linear_id" ||
+         Callee == "get_global_linear_id" || Callee == "__lane_id";
+}
+
 bool FunctionPredicates::readsThreadPosition(const Expr *E) const {
   SmallVector<const Stmt *, 16> Work{E};
   SmallVector<const VarDecl *, 8> Seen;
@@ -321,13 +328,9 @@ bool FunctionPredicates::readsThreadPosition(const Expr *E) const {
         Work.push_back(VD->getInit());
       continue;
     }
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      StringRef Callee = calleeName(Call);
-      if (Callee.starts_with("get_local_id") || Callee.starts_with("get_global_id") ||
-          Callee.starts_with("get_group") || Callee == "get_local_linear_id" ||
-          Callee == "get_global_linear_id" || Callee == "__lane_id")
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (isThreadPositionQueryName(calleeName(Call)))
         return true;
-    }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }

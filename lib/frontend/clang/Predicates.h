@@ -217,6 +217,11 @@ bool alwaysExits(const clang::Stmt *S);
 /// The name of a call's callee, also for unresolved calls in templates.
 llvm::StringRef calleeName(const clang::CallExpr *Call);
 
+/// A SYCL work-item query or CUDA lane query that gives the thread's
+/// position ('get_global_id', 'get_local_id', 'get_group',
+/// 'get_global_linear_id', 'get_local_linear_id', '__lane_id').
+bool isThreadPositionQueryName(llvm::StringRef Callee);
+
 } // namespace kerneltidy
 
 #endif
