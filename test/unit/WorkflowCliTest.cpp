@@ -199,6 +199,9 @@ TEST(Cli, ConfidenceTiersAreReportedAndTheDefaultHidesUnmeasuredTiers) {
 // Launchers wrap kernels in NVTX ranges and cuBLAS/cuBLASLt GEMMs, and
 // quantisation kernels take cuda_fp8.h's types: the shim declares them (typed as the toolkit does: Shim.TypesMatchTheCudaToolkit),
 // so such a file parses with no error and its kernel is analysed (issue 25).
+// The launch's 'min(out_features, 256)' is CUDA's host min(int, int), which
+// Clang's headers declare device-only (it was ambiguous: 10 of 139
+// FasterTransformer kernel files).
 TEST(Cli, HostLibraryCallsAroundALaunchParseWithTheShim) {
   std::string Dir = fixturesDir() + "/cuda/frontend/";
   ProgramResult Json = runCli({"--format=json", Dir + "host_library_calls.cu",

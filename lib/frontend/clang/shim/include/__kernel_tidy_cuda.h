@@ -135,6 +135,11 @@ __device__ size_t __cvta_generic_to_local(const void *);
 __KT_MINMAX(min)
 __KT_MINMAX(max)
 #undef __KT_MINMAX
+// Clang's min(int, int) and max(int, int) are device-only; CUDA's are also
+// host functions, which launchers call ('dim3 block(min(n, 1024))'). Without
+// these, such a call is ambiguous among the overloads above.
+__host__ int min(int, int);
+__host__ int max(int, int);
 #endif
 
 #include "__kernel_tidy_cuda_device.h"
