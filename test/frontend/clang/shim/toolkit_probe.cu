@@ -116,6 +116,15 @@ using T_call_cublasGemmStridedBatchedEx = decltype(cublasGemmStridedBatchedEx(
     cublasHandle_t(), CUBLAS_OP_N, CUBLAS_OP_T, 1, 1, 1, nullptr, nullptr, CUDA_R_16BF, 1, 1LL,
     nullptr, CUDA_R_16BF, 1, 1LL, nullptr, nullptr, CUDA_R_16BF, 1, 1LL, 1, CUBLAS_COMPUTE_32F,
     CUBLAS_GEMM_DEFAULT));
+// The deprecated form itself, as old code calls it (a cudaDataType compute type).
+using T_call_cublasGemmEx_old = decltype(cublasGemmEx(
+    cublasHandle_t(), CUBLAS_OP_N, CUBLAS_OP_T, 1, 1, 1, nullptr, nullptr, CUDA_R_32F, 1,
+    nullptr, CUDA_R_32F, 1, nullptr, nullptr, CUDA_R_32F, 1, CUDA_R_32F,
+    CUBLAS_GEMM_DEFAULT));
+using T_call_cublasGemmStridedBatchedEx_old = decltype(cublasGemmStridedBatchedEx(
+    cublasHandle_t(), CUBLAS_OP_N, CUBLAS_OP_T, 1, 1, 1, nullptr, nullptr, CUDA_R_16F, 1, 1LL,
+    nullptr, CUDA_R_16F, 1, 1LL, nullptr, nullptr, CUDA_R_16F, 1, 1LL, 1, CUDA_R_32F,
+    CUBLAS_GEMM_DEFAULT));
 using T_heuristic_workspaceSize = decltype(cublasLtMatmulHeuristicResult_t::workspaceSize);
 using T_heuristic_state = decltype(cublasLtMatmulHeuristicResult_t::state);
 using T_enum_CUDA_R_16BF = decltype(CUDA_R_16BF);

@@ -62,3 +62,19 @@ cublasStatus_t cublasGemmStridedBatchedEx(
     long long int strideA, const void *B, cudaDataType Btype, int ldb, long long int strideB,
     const void *beta, void *C, cudaDataType Ctype, int ldc, long long int strideC,
     int batchCount, cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+#ifdef __cplusplus
+// The toolkit's C++ wrappers that accept old code's cudaDataType computeType
+// (apex's fused_dense passes CUDA_R_32F there).
+cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa,
+                            cublasOperation_t transb, int m, int n, int k, const void *alpha,
+                            const void *A, cudaDataType Atype, int lda, const void *B,
+                            cudaDataType Btype, int ldb, const void *beta, void *C,
+                            cudaDataType Ctype, int ldc, cudaDataType computeType,
+                            cublasGemmAlgo_t algo);
+cublasStatus_t cublasGemmStridedBatchedEx(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+    int k, const void *alpha, const void *A, cudaDataType Atype, int lda,
+    long long int strideA, const void *B, cudaDataType Btype, int ldb, long long int strideB,
+    const void *beta, void *C, cudaDataType Ctype, int ldc, long long int strideC,
+    int batchCount, cudaDataType computeType, cublasGemmAlgo_t algo);
+#endif

@@ -1,3 +1,7 @@
 // kernel-tidy stand-in (used only when the real header is missing).
 #pragma once
 #include <ATen/core/Tensor.h>
+// What the real header brings in that extensions use unqualified-included.
+#include <sstream>
+#include <string>
+#include <vector>

@@ -15,6 +15,14 @@ public:
   TensorOptions dtype(ScalarType t) const;
   ScalarType dtype() const;
   TensorOptions device(DeviceType d) const;
+  TensorOptions requires_grad(bool r) const;
+};
+/// What the deprecated Tensor::type() returns here.
+class TypeRef_kt {
+public:
+  ScalarType scalarType() const;
+  bool is_cuda() const;
+  template <class T> operator T() const;
 };
 class Tensor {
 public:
@@ -73,12 +81,17 @@ public:
   /// c10::Device (declared in c10/cuda/CUDAGuard.h's stand-in) or an index.
   auto device() const -> class DeviceRef_kt;
   ScalarType dtype() const;
+  /// The deprecated type(): its scalar type, or the options it converts to.
+  TypeRef_kt type() const;
+  bool requires_grad() const;
 };
 /// What Tensor::device() returns here: converts to any device type.
 class DeviceRef_kt {
 public:
   template <class D> operator D() const;
   signed char index() const;
+  DeviceType type() const;
+  bool is_cuda() const;
 };
 using TensorBase = Tensor;
 namespace Reduction {

@@ -42,6 +42,7 @@ public:
   int64_t front() const;
   int64_t back() const;
   std::vector<int64_t> vec() const;
+  bool equals(IntArrayRef other) const;
 };
 template <class T> using optional = std::optional<T>;
 using std::nullopt;
