@@ -54,6 +54,26 @@ def near(f, lines, window):
     return any(abs(p - l) <= window for p in positions(f) for l in lines)
 
 
+HEADER_EXT = (".h", ".cuh", ".hpp", ".hh", ".hxx", ".inl")
+
+
+def includers(header):
+    """The C++/CUDA sources in the header's folder that include it by name."""
+    folder, name = os.path.split(header)
+    out = []
+    for f in sorted(os.listdir(folder)):
+        if not f.endswith((".cu", ".cpp", ".cc", ".cxx", ".hip")):
+            continue
+        try:
+            text = open(os.path.join(folder, f), errors="replace").read()
+        except OSError:
+            continue
+        if any(l.lstrip().startswith("#") and "include" in l and name in l
+               for l in text.splitlines()):
+            out.append(os.path.join(folder, f))
+    return out
+
+
 def recall(a):
     bugs = load_bugs(a.bugs)
     if a.lang:
@@ -66,12 +86,20 @@ def recall(a):
             path = os.path.join(a.files, b["id"], side + ext)
             extra = []
             tree = os.path.join(a.files, b["id"], side + "-tree")
+            inputs = [path]
             if not a.no_trees and os.path.exists(os.path.join(tree, b["path"])):
                 # Analyse the file among its siblings so that its own headers resolve.
                 path = os.path.join(tree, b["path"])
+                inputs = [path]
                 extra = ["--extra-arg=-I" + os.path.join(tree, i) for i in TREES[b["repo"]][1]]
-            out = run_kt(a.kt, [path], extra + a.kt_arg)
-            fs = [f for f in out.get("findings", []) if f["check"] == b["check"]]
+                if a.headers_in_context and ext in HEADER_EXT:
+                    # As a user running kernel-tidy on the header's folder: the sources
+                    # there that include it come along, and the header is analysed
+                    # through them (docs/usage.md, "Headers in context").
+                    inputs += includers(path)
+            out = run_kt(a.kt, inputs, extra + a.kt_arg)
+            fs = [f for f in out.get("findings", []) if f["check"] == b["check"]
+                  and os.path.realpath(f["file"]) == os.path.realpath(path)]
             lines = b[side + "_lines"]
             hits = [f for f in fs if near(f, lines, a.window)]
             res[side] = (fs, hits, out.get("errors", []))
@@ -214,6 +242,8 @@ def main():
     r.add_argument("--no-trees", action="store_true",
                    help="analyse C++ files alone, without their repository's headers")
     r.add_argument("--verbose", action="store_true")
+    r.add_argument("--headers-in-context", action="store_true",
+                   help="analyse a header entry with the sources of its folder that include it")
     r.add_argument("--lang", choices=("triton", "c++"),
                    help="only the entries of this language")
     r.add_argument("--markdown")
