@@ -220,6 +220,16 @@ struct Positions {
   }
 };
 
+/// The file's real path (links resolved), or its absolute path where it
+/// has none: how a header in context is recognised whatever path the
+/// parse reached it by.
+std::string realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return driver::absolutePath(Path);
+  return std::string(Real);
+}
+
 Finding convert(const ClangTidyError &E, Positions &Position) {
   Finding F;
   F.Check = E.DiagnosticName;
@@ -267,10 +277,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   if (!J.ContextHeaders.empty()) {
     std::string Names;
     for (const std::string &H : J.ContextHeaders) {
-      llvm::SmallString<256> Real;
-      if (llvm::sys::fs::real_path(H, Real))
-        Real = absolutePath(H);
-      ContextByRealPath[Real] = H;
+      ContextByRealPath[realPathOf(H)] = H;
       if (!Names.empty())
         Names += "|";
       Names += llvm::Regex::escape(llvm::sys::path::filename(H));
@@ -382,10 +389,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
     if (ContextByRealPath.empty() || E.Message.FilePath.empty() ||
         E.Message.FilePath == Absolute)
       continue;
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(E.Message.FilePath, Real))
-      Real = absolutePath(E.Message.FilePath);
-    auto It = ContextByRealPath.find(Real);
+    auto It = ContextByRealPath.find(realPathOf(E.Message.FilePath));
     if (It == ContextByRealPath.end())
       continue;
     auto &Entry = Summary.ContextHeaderErrors[It->second];
@@ -399,10 +403,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
     const std::string &Path = E.Message.FilePath;
     if (!ContextByRealPath.empty() && Path != Absolute &&
         !Position.DisplayNames.count(Path)) {
-      llvm::SmallString<256> Real;
-      if (llvm::sys::fs::real_path(Path, Real))
-        Real = absolutePath(Path);
-      auto It = ContextByRealPath.find(Real);
+      auto It = ContextByRealPath.find(realPathOf(Path));
       if (It != ContextByRealPath.end())
         Position.DisplayNames[Path] = It->second;
       else if (!UserFilter || !UserFilter->match(Path))
