@@ -104,6 +104,10 @@ struct KernelInfo {
   NodeId FirstWrap = NoNode;  // first int32 offset that can wrap
   NodeId FirstWiden = NoNode; // first 64-bit widening that reaches an address
   bool Reported = false;
+  /// The tier of a mismatch on FirstWrap and its note (pairConfidence),
+  /// set once for a narrow kernel: the report and the summary share it.
+  std::string Tier;
+  std::string TierNote;
 };
 
 std::string narrowMessage(llvm::StringRef Narrow, llvm::StringRef Offset,
@@ -400,6 +404,11 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
       Order.push_back(K.Family.Key);
     Members.push_back(std::move(K));
   }
+  // A narrow kernel's tier, for its report here and its summary.
+  for (const std::string &Key : Order)
+    for (KernelInfo &K : Families[Key])
+      if (K.FirstWiden == NoNode && K.FirstWrap != NoNode)
+        K.Tier = pairConfidence(Ctx, K.FirstWrap, K.TierNote);
   for (const std::string &Key : Order) {
     auto &Members = Families[Key];
     for (KernelInfo &K : Members) {
@@ -422,9 +431,8 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
                                    WideFn.Name, ""));
       Ctx.note(F, Wide->FirstWiden, wideNote(WideFn.Name));
       Ctx.addWideningNote(F, *K.A, K.FirstWrap);
-      std::string Note;
-      F.Confidence = pairConfidence(Ctx, K.FirstWrap, Note);
-      Ctx.note(F, K.FirstWrap, Note);
+      F.Confidence = K.Tier;
+      Ctx.note(F, K.FirstWrap, K.TierNote);
       K.Reported = true;
     }
   }
@@ -463,7 +471,8 @@ void runIndexWidthMismatch(RuleContext &Ctx) {
         S.Narrow = true;
         S.WrapSite = Ctx.position(K.FirstWrap);
         S.WrapText = Ctx.quote(K.FirstWrap);
-        S.Confidence = pairConfidence(Ctx, K.FirstWrap, S.ConfidenceNote);
+        S.Confidence = K.Tier;
+        S.ConfidenceNote = K.TierNote;
         Finding Fix;
         Ctx.addWideningNote(Fix, *K.A, K.FirstWrap);
         S.FixNotes = std::move(Fix.Notes);

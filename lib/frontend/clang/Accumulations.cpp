@@ -812,13 +812,13 @@ public:
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       address(ASE->getBase(), Depth + 1);
-      return offset(ASE->getIdx());
+      return index(ASE->getIdx());
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
       // An accessor's element: 'acc[b][c][y][x]'.
       address(Op->getArg(0), Depth + 1);
-      return offset(Op->getArg(1));
+      return index(Op->getArg(1));
     }
     const Expr *L = nullptr, *R = nullptr;
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
@@ -836,7 +836,7 @@ public:
       if (isPointerLike(R) && !isPointerLike(L))
         std::swap(L, R);
       address(L, Depth + 1);
-      return offset(R);
+      return index(R);
     }
     if (isa<MemberExpr>(E)) {
       const auto *ME = cast<MemberExpr>(E);
@@ -857,7 +857,7 @@ public:
         if (isPointerLike(D))
           address(D, Depth + 1); // 'p = grad + base'
         else
-          offset(D); // 'p += stride', or an index a template leaves open
+          index(D); // 'p += stride', or an index a template leaves open
       if (Stepped)
         Out.Incomplete = true; // '++p': where it stops is not followed
       return;
@@ -873,9 +873,6 @@ public:
     }
     index(E);
   }
-
-  /// An offset into the element's base.
-  void offset(const Expr *E) { index(E); }
 
   /// Any index expression: what it is computed from.
   void index(const Expr *Root) {
@@ -934,33 +931,33 @@ private:
     return true;
   }
 
-  /// 'p[i]', '*p', '__ldg(p)': a value read from memory.
+  /// A value read from memory: a memory lvalue of Predicates.h ('p[i]',
+  /// '*p', 'p->x', an accessor's element, also of a class the parse only has
+  /// a stand-in for) other than a component of a SYCL id or range
+  /// ('get_global_id()[2]') or a field of a loaded struct (its subscript is
+  /// the read), or '__ldg(p)'.
   static bool isMemoryRead(const Expr *E) {
-    if (isa<ArraySubscriptExpr>(E))
-      return true;
-    if (const auto *U = dyn_cast<UnaryOperator>(E))
-      return U->getOpcode() == UO_Deref;
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      // An accessor's element ('acc[i]', 'acc[b][c]', also of a class the
-      // parse only has a stand-in for), not a component of a SYCL id or
-      // range ('get_global_id()[2]').
-      if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
-        return false;
-      const Expr *Object = Op->getArg(0)->IgnoreImplicit();
-      if (isa<CallExpr>(Object) && !isa<CXXOperatorCallExpr>(Object))
-        return false;
-      StringRef Name = templateNameOf(Object->getType());
-      if (Name.empty())
-        if (const auto *RD = Object->getType()->getAsCXXRecordDecl())
-          Name = RD->getIdentifier() ? RD->getName() : StringRef();
-      return Name != "id" && Name != "range" && Name != "item" &&
-             Name != "nd_item";
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const auto *Call = dyn_cast<CallExpr>(E);
+        Call && !isa<CXXOperatorCallExpr>(Call))
       return anyCalleeName(Call) == "__ldg";
-    return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      return false;
+    if (!isMemoryLValue(E))
+      return false;
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+    if (!Op)
+      return true;
+    if (Op->getNumArgs() != 2)
+      return false;
+    const Expr *Object = Op->getArg(0)->IgnoreImplicit();
+    if (isa<CallExpr>(Object) && !isa<CXXOperatorCallExpr>(Object))
+      return false;
+    StringRef Name = templateNameOf(Object->getType());
+    if (Name.empty())
+      if (const auto *RD = Object->getType()->getAsCXXRecordDecl())
+        Name = RD->getIdentifier() ? RD->getName() : StringRef();
+    return Name != "id" && Name != "range" && Name != "item" &&
+           Name != "nd_item";
   }
 
   const FunctionPredicates &FP;
@@ -987,7 +984,7 @@ AtomicTarget classifyAtomicTarget(const AtomicAdd &A,
   AddressWalk Walk(FP, A.Function && isKernelEntry(A.Function), A.Element);
   Walk.address(A.Target);
   if (A.Index)
-    Walk.offset(A.Index);
+    Walk.index(A.Index);
   const AddressSources &S = Walk.Out;
   if (S.Incomplete || S.CallerValue)
     return AtomicTarget::Unknown;

@@ -125,26 +125,6 @@ bool containsExitCall(const Stmt *S, unsigned Depth = 0) {
   return false;
 }
 
-/// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
-/// 'p[i].x', 'p->x' (not 'this->x').
-bool isMemoryLValue(const Expr *E) {
-  E = E ? E->IgnoreParens() : nullptr;
-  if (!E)
-    return false;
-  if (isa<ArraySubscriptExpr>(E))
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(E))
-    return U->getOpcode() == UO_Deref;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-    return Op->getOperator() == OO_Subscript;
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (M->isArrow())
-      return !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
-    return isMemoryLValue(M->getBase());
-  }
-  return false;
-}
-
 const ValueDecl *baseDecl(const Expr *E) {
   E = E ? E->IgnoreParens() : nullptr;
   const Expr *Base = nullptr;
@@ -270,6 +250,26 @@ bool isZeroConstant(const Expr *E, ASTContext &Ctx) {
 } // namespace predicates_detail
 
 using namespace predicates_detail;
+
+/// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
+/// 'p[i].x', 'p->x' (not 'this->x').
+bool isMemoryLValue(const Expr *E) {
+  E = E ? E->IgnoreParens() : nullptr;
+  if (!E)
+    return false;
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Subscript;
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+    return isMemoryLValue(M->getBase());
+  }
+  return false;
+}
 
 llvm::StringRef calleeName(const CallExpr *Call) {
   if (!Call)

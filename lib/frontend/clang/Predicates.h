@@ -217,6 +217,10 @@ bool alwaysExits(const clang::Stmt *S);
 /// The name of a call's callee, also for unresolved calls in templates.
 llvm::StringRef calleeName(const clang::CallExpr *Call);
 
+/// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
+/// 'p[i].x', 'p->x' (not 'this->x').
+bool isMemoryLValue(const clang::Expr *E);
+
 /// A SYCL work-item query or CUDA lane query that gives the thread's
 /// position ('get_global_id', 'get_local_id', 'get_group',
 /// 'get_global_linear_id', 'get_local_linear_id', '__lane_id').

@@ -27,10 +27,6 @@ const clang::Expr *stripCondition(const clang::Expr *E);
 /// The comparison with its operands swapped ('a < b' is 'b > a').
 clang::BinaryOperatorKind swapOp(clang::BinaryOperatorKind Op);
 
-/// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
-/// 'p[i].x', 'p->x' (not 'this->x').
-bool isMemoryLValue(const clang::Expr *E);
-
 /// 'min', 'max', 'clamp' and their integer spellings.
 bool isClampName(llvm::StringRef Name);
 
