@@ -13,7 +13,30 @@
 #include <nvtx3/nvToolsExt.h>
 #include <cuda_fp8.h>
 #include <curand_kernel.h>
+#include <cub/cub.cuh>
 namespace cg = cooperative_groups;
+
+// CUB's collectives, as kernels hold them in shared memory (issue 25: a
+// template of a type and values, 'cub::BlockScan<int, 256, ALGORITHM>').
+__device__ void probe_cub(float *f, int *i) {
+  using BlockReduceT = cub::BlockReduce<float, 128>;
+  __shared__ BlockReduceT::TempStorage reduce_storage;
+  using T_cub_block_reduce_sum = decltype(BlockReduceT(reduce_storage).Sum(f[0]));
+  using T_cub_block_reduce_sum_valid = decltype(BlockReduceT(reduce_storage).Sum(f[0], 3));
+  using BlockScanT = cub::BlockScan<int, 128, cub::BLOCK_SCAN_WARP_SCANS>;
+  __shared__ BlockScanT::TempStorage scan_storage;
+  int out, aggregate;
+  using T_cub_block_scan_exclusive_sum =
+      decltype(BlockScanT(scan_storage).ExclusiveSum(i[0], out, aggregate));
+  using WarpReduceT = cub::WarpReduce<float, 16>;
+  __shared__ WarpReduceT::TempStorage warp_storage;
+  using T_cub_warp_reduce_sum = decltype(WarpReduceT(warp_storage).Sum(f[0]));
+  using T_cub_kvp_key = decltype(cub::KeyValuePair<int, float>().key);
+  using T_cub_kvp_value = decltype(cub::KeyValuePair<int, float>().value);
+  using T_cub_unsigned_bits_float = cub::Traits<float>::UnsignedBits;
+  using T_cub_unsigned_bits_double = cub::Traits<double>::UnsignedBits;
+  using T_cub_unsigned_bits_half = cub::Traits<__half>::UnsignedBits;
+}
 
 __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *bf,
                       unsigned long long *ull, const float *cf) {

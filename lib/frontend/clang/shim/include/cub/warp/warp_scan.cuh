@@ -1,0 +1,3 @@
+// kernel-tidy shim: declared in cub/cub.cuh.
+#pragma once
+#include "../cub.cuh"
