@@ -251,8 +251,47 @@ static std::optional<Magnitude> syclQuery(const CXXMethodDecl *MD,
              Magnitude{1024, MagnitudeKind::Hardware})
       .Cases("get_group", "get_group_linear_id", "get_group_id",
              Magnitude{uint64_t(INT32_MAX), MagnitudeKind::GridIndex})
-      .Cases("get_global_range", "get_group_range", "get_range", "size",
-             Magnitude{Cap, MagnitudeKind::Size})
+      // The launch's extents, as CUDA's gridDim and gridDim * blockDim:
+      // bounded by the grid, not sizes of a tensor (a grid-stride step
+      // 'get_group_range(0) * get_local_range(0)' is CUDA's
+      // 'gridDim.x * blockDim.x').
+      .Cases("get_group_range", "get_group_linear_range",
+             Magnitude{uint64_t(INT32_MAX), MagnitudeKind::GridIndex})
+      .Case("get_global_range", Magnitude{Cap, MagnitudeKind::GridIndex})
+      .Cases("get_range", "size", Magnitude{Cap, MagnitudeKind::Size})
+      .Default(std::nullopt);
+}
+
+/// The argument whose value a lane exchange returns: CUDA's and HIP's
+/// shuffles and lane reads, SYCL's group exchanges (free functions) and
+/// sub_group shuffles (methods, argument 0).
+static std::optional<unsigned> exchangedArgument(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return std::nullopt;
+  bool Method = isa<CXXMethodDecl>(Callee);
+  if (Method) {
+    const CXXRecordDecl *Group = cast<CXXMethodDecl>(Callee)->getParent();
+    llvm::StringRef G = Group->getIdentifier() ? Group->getName() : "";
+    // sycl::sub_group; cooperative groups' tiles and coalesced groups
+    // (their shuffles live in base classes of several names).
+    if (!G.contains("sub_group") && !G.contains("tile") &&
+        !G.contains("coalesced"))
+      return std::nullopt;
+  }
+  llvm::StringRef N = Callee->getName();
+  if (Method)
+    return llvm::StringSwitch<std::optional<unsigned>>(N)
+        .Cases("shuffle", "shuffle_xor", "shuffle_down", "shuffle_up", 0u)
+        .Cases("shfl", "shfl_xor", "shfl_down", "shfl_up", 0u)
+        .Default(std::nullopt);
+  return llvm::StringSwitch<std::optional<unsigned>>(N)
+      .Cases("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+             "__shfl_xor_sync", 1u)
+      .Cases("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", 0u)
+      .Cases("__reduce_max_sync", "__reduce_min_sync", 1u)
+      .Cases("__builtin_amdgcn_readfirstlane", "__builtin_amdgcn_readlane", 0u)
+      .Cases("select_from_group", "group_broadcast", "permute_group_by_xor",
+             "shift_group_left", "shift_group_right", 1u)
       .Default(std::nullopt);
 }
 
@@ -479,6 +518,9 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
     if (auto M = syclQuery(MCE->getMethodDecl(), Options.MaxElementCount))
       return *M;
+    if (std::optional<unsigned> Value = exchangedArgument(MCE->getMethodDecl()))
+      if (*Value < MCE->getNumArgs())
+        return of(MCE->getArg(*Value));
     // 'size_t(id)': the conversion operator of a SYCL id or item.
     if (const auto *Conv =
             dyn_cast_or_null<CXXConversionDecl>(MCE->getMethodDecl()))
@@ -510,6 +552,12 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
     }
     if (Callee && isNamed(Callee, {"__lane_id", "lane_id", "__lanemask_lt"}))
       return {63, MagnitudeKind::Hardware};
+    // A warp or sub-group exchange returns one lane's value of its value
+    // argument, no larger than that argument: '__shfl_sync(mask,
+    // threadIdx.x / 32, 0)' is a warp index, not a size.
+    if (std::optional<unsigned> Value = exchangedArgument(Callee))
+      if (*Value < Call->getNumArgs())
+        return of(Call->getArg(*Value));
     if (!isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call))
       if (std::optional<Magnitude> M = returnBound(Call))
         return *M;
