@@ -360,7 +360,9 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       Next = attempt(Names.header());
       if (Debug)
         for (const ClangTidyError &E : Next.CompilerErrors)
-          llvm::errs() << "  after: " << E.Message.Message << "\n";
+          llvm::errs() << "  after: " << E.Message.FilePath << ":"
+                       << E.Message.FileOffset << ": " << E.Message.Message
+                       << "\n";
       // A round may trade errors for others it can learn from (members of
       // stand-ins): the next round learns from those, the best is kept.
       std::vector<CompilerErrorAt> After;

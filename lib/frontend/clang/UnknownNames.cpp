@@ -107,6 +107,22 @@ bool isAllCapitals(llvm::StringRef Name) {
   return Letter && Name.size() >= 3;
 }
 
+/// 'RowMajor', 'Sm80': a capital, then lower case somewhere, no '_'.
+bool isUpperCamelCase(llvm::StringRef Name) {
+  return !Name.empty() && llvm::isUpper(Name.front()) &&
+         llvm::any_of(Name, [](char C) { return llvm::isLower(C); }) &&
+         !Name.contains('_');
+}
+
+/// Words that begin a statement: after an unknown all-capital name they say
+/// the name was a statement prefix ('CUTLASS_PRAGMA_UNROLL for (...)'), a
+/// macro that expands to a pragma.
+bool startsStatement(llvm::StringRef Word) {
+  return llvm::StringSwitch<bool>(Word)
+      .Cases("for", "while", "do", "if", "switch", "return", true)
+      .Default(false);
+}
+
 /// Words that begin a declaration: after an unknown all-capital name they
 /// say the name was a macro of attributes ('CUTLASS_DEVICE void f()').
 bool startsDeclaration(llvm::StringRef Word) {
@@ -133,6 +149,81 @@ Kind templateKindFromArgument(llvm::StringRef AfterAngle) {
       (Id.size() > 1 && Id[0] == 'k' && llvm::isUpper(Id[1])))
     return Kind::ValueTemplate;
   return Kind::TypeTemplate;
+}
+
+/// Whether one template argument, as written, is a value ('v') or a type
+/// ('t'): a literal, an expression, 'true', an all-capital or 'kName'
+/// constant is a value; a builtin or class type, possibly qualified,
+/// templated, 'const' or a pointer, is a type (so is a lone identifier that
+/// says nothing: 'T').
+char templateArgumentKind(llvm::StringRef Arg) {
+  llvm::StringRef A = Arg.trim();
+  if (A.empty())
+    return 't';
+  char C = A.front();
+  if (llvm::isDigit(C) || C == '-' || C == '(' || C == '!' || C == '~' ||
+      C == '\'' || A.starts_with("sizeof") || A.starts_with("alignof"))
+    return 'v';
+  // The qualified name that opens it, and what follows.
+  llvm::StringRef Last, Rest = A;
+  while (true) {
+    llvm::StringRef Id = identifierAt(Rest);
+    if (Id.empty())
+      break;
+    Last = Id;
+    Rest = skipBlanks(Rest.drop_front(Id.size()));
+    if (Id == "const" || Id == "volatile" || Id == "typename" ||
+        Id == "unsigned" || Id == "signed" || Id == "long" || Id == "short")
+      continue; // 'const T', 'unsigned int'
+    if (!Rest.consume_front("::"))
+      break;
+    Rest = skipBlanks(Rest);
+  }
+  if (Last.empty())
+    return 't';
+  if (Last == "true" || Last == "false" || Last == "nullptr")
+    return 'v';
+  if (Rest.starts_with("<"))
+    return 't'; // a template-id: 'Shape<128, 64>'
+  // What follows a name: '*' or '&' then nothing is a pointer or reference
+  // type; an operator with an operand is an expression.
+  llvm::StringRef Tail = Rest.ltrim("*& \t");
+  if (!Rest.empty() && Tail.empty())
+    return 't';
+  if (Tail.starts_with("const") || Tail.starts_with("volatile"))
+    return 't';
+  if (!Rest.empty())
+    return 'v'; // 'N * 2', 'kBlock / 4', 'a.size'
+  return isAllCapitals(Last) ||
+                 (Last.size() > 1 && Last[0] == 'k' && llvm::isUpper(Last[1]))
+             ? 'v'
+             : 't';
+}
+
+/// The kinds of the arguments of 'X<...>', one letter each ("tv" for
+/// '<float, 4>'), up to the '>' that closes them; empty where no '>' does.
+std::string templateSignature(llvm::StringRef AfterAngle) {
+  std::string Signature;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < AfterAngle.size(); ++I) {
+    char C = AfterAngle[I];
+    if (C == '<' || C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if ((C == ')' || C == ']' || C == '}') && Depth > 0) {
+      --Depth;
+    } else if (C == '>' && Depth > 0) {
+      --Depth;
+    } else if ((C == ',' || C == '>') && Depth == 0) {
+      Signature += templateArgumentKind(AfterAngle.slice(Start, I));
+      if (C == '>')
+        return Signature;
+      Start = I + 1;
+    } else if (C == ';' || C == '\n') {
+      break;
+    }
+  }
+  return "";
 }
 
 /// What a name stands for, from the text that follows it.
@@ -239,6 +330,32 @@ bool UnknownNameDeclarations::add(const std::string &Qualified, Kind K,
   return true;
 }
 
+bool UnknownNameDeclarations::addSignature(const std::string &Qualified,
+                                           const std::string &Signature) {
+  // Only a template of types and values needs one: the others take a pack.
+  if (Signature.find('t') == std::string::npos ||
+      Signature.find('v') == std::string::npos)
+    return false;
+  auto [It, New] = Signatures.emplace(Qualified, Signature);
+  if (New)
+    return true;
+  // A longer use that agrees with the one known extends it.
+  if (Signature.size() > It->second.size() &&
+      llvm::StringRef(Signature).starts_with(It->second)) {
+    It->second = Signature;
+    return true;
+  }
+  return false;
+}
+
+std::optional<std::string>
+UnknownNameDeclarations::signatureOf(llvm::StringRef QualifiedName) const {
+  auto It = Signatures.find(QualifiedName.str());
+  if (It == Signatures.end())
+    return std::nullopt;
+  return It->second;
+}
+
 bool UnknownNameDeclarations::learn(llvm::StringRef Message,
                                     llvm::StringRef TextAt,
                                     llvm::StringRef Before) {
@@ -276,12 +393,30 @@ bool UnknownNameDeclarations::learn(llvm::StringRef Message,
                           const std::vector<std::string> &Chain, Kind Last,
                           bool Firm) {
     bool Changed = false;
+    // Where the text leaves it open ('is_same<W, cutlass::uint4b_t>': a
+    // value or a type before '>'), a name ending in '_t' is a type, as C
+    // and C++ name them.
+    // So is an UpperCamelCase name among template arguments
+    // ('Mma<cutlass::arch::Sm80, ...>'): types are named so, constants
+    // 'kName' or in capitals.
+    if (Last == Kind::Value && !Chain.empty()) {
+      llvm::StringRef N = Chain.back();
+      llvm::StringRef After = skipBlanks(Rest);
+      bool TemplateArgument = After.starts_with(">") || After.starts_with(",");
+      if ((N.ends_with("_t") && !isAllCapitals(N)) ||
+          (TemplateArgument && isUpperCamelCase(N)))
+        Last = Kind::Type;
+    }
     for (size_t I = 0; I < Chain.size(); ++I) {
       Scope.push_back(Chain[I]);
       bool IsLast = I + 1 == Chain.size();
       Changed |= add(join(Scope), IsLast ? Last : Kind::Namespace,
                      IsLast ? Firm : true);
     }
+    if ((Last == Kind::TypeTemplate || Last == Kind::ValueTemplate) &&
+        skipBlanks(Rest).starts_with("<"))
+      Changed |= addSignature(
+          join(Scope), templateSignature(skipBlanks(Rest).drop_front()));
     return Changed;
   };
   auto scopeOf = [](llvm::StringRef Qualified) {
@@ -316,6 +451,10 @@ bool UnknownNameDeclarations::learn(llvm::StringRef Message,
     std::vector<std::string> Chain = chainFor(*Name);
     if (Chain.empty()) // nothing says what it is: not declared
       return false;
+    if (Chain.size() == 1 && isAllCapitals(*Name) &&
+        (startsStatement(identifierAt(skipBlanks(Rest))) ||
+         skipBlanks(Rest).starts_with("{")))
+      return add(Name->str(), Kind::AttributeMacro, true);
     return declareChain({}, Chain, kindFromUse(Rest, false),
                         /*Firm=*/false);
   }
@@ -490,11 +629,21 @@ struct __kt_opaque {
       Decl = "using " + Name.str() + " = __bf16;";
       break;
     case Kind::TypeTemplate:
-      Decl = "template <class...> using " + Name.str() + " = __kt_opaque;";
+    case Kind::ValueTemplate: {
+      // 'template <class = void, auto = 0, auto...>' for 'X<float, 4>':
+      // each argument as its uses wrote it, then a pack of the last kind.
+      std::string Parameters = K == Kind::TypeTemplate ? "class..." : "auto...";
+      auto Sig = Signatures.find(Qualified);
+      if (Sig != Signatures.end()) {
+        Parameters.clear();
+        for (char C : Sig->second)
+          Parameters += C == 't' ? "class = void, " : "auto = 0, ";
+        Parameters += Sig->second.back() == 't' ? "class..." : "auto...";
+      }
+      Decl = "template <" + Parameters + "> using " + Name.str() +
+             " = __kt_opaque;";
       break;
-    case Kind::ValueTemplate:
-      Decl = "template <auto...> using " + Name.str() + " = __kt_opaque;";
-      break;
+    }
     case Kind::Function:
       Decl = "template <class... A> __KT_HD __kt_opaque &" + Name.str() +
              "(const A &...);";

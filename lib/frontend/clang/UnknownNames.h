@@ -63,6 +63,8 @@ public:
     BFloat16,      ///< a bfloat16 type: __bf16
     TypeTemplate,  ///< X<T, ...>: template <class...>
     ValueTemplate, ///< X<128, ...>: template <auto...>
+                   ///< (a template of both: one parameter per argument,
+                   ///< as signatureOf says, then a pack)
     Function,
     Value,
     AttributeMacro,
@@ -94,6 +96,9 @@ public:
 
   /// The kind learnt for a qualified name ("c10::Half"), for tests.
   std::optional<Kind> kindOf(llvm::StringRef QualifiedName) const;
+  /// For a template used with types and values ('cub::BlockScan<int, 256>'):
+  /// the kind of each argument, "tv", as its uses wrote them; for tests.
+  std::optional<std::string> signatureOf(llvm::StringRef QualifiedName) const;
   bool hasMember(llvm::StringRef Name) const { return Members.count(Name.str()); }
 
   /// Where the driver serves header() from in the parse's file system.
@@ -108,10 +113,14 @@ public:
 
 private:
   bool add(const std::string &Qualified, Kind K, bool FromMessage);
+  bool addSignature(const std::string &Qualified, const std::string &Signature);
 
   std::map<std::string, std::string> Texts; ///< file -> text, for learnAll
   std::map<std::string, Kind> Names; ///< qualified name -> kind
   std::set<std::string> FirmNames;   ///< kinds the message itself stated
+  /// Templates of types and values: qualified name -> "tv..." (one letter
+  /// per argument, 't' a type, 'v' a value).
+  std::map<std::string, std::string> Signatures;
   /// Members of __kt_opaque: name -> called (a member function) or not (a
   /// static data member, which may have the class's own type).
   std::map<std::string, bool> Members;

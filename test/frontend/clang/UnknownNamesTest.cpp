@@ -51,6 +51,45 @@ TEST(UnknownNames, TemplatesTakeTypesOrValuesAsTheirFirstArgumentSays) {
   EXPECT_EQ(N.kindOf("cute::Tensor"), Kind::TypeTemplate);
   EXPECT_TRUE(N.learn("no template named 'Array' in namespace 'cutlass'", "Array<kN, float>"));
   EXPECT_EQ(N.kindOf("cutlass::Array"), Kind::ValueTemplate);
+  // A template argument before '>' could be a value or a type: a name
+  // ending in '_t' is a type (FasterTransformer's MoE runners).
+  EXPECT_TRUE(N.learn("no member named 'uint4b_t' in namespace 'cutlass'",
+                      "uint4b_t>::value;"));
+  EXPECT_EQ(N.kindOf("cutlass::uint4b_t"), Kind::Type);
+  EXPECT_TRUE(N.learn("use of undeclared identifier 'WARP_T'", "WARP_T>"));
+  EXPECT_EQ(N.kindOf("WARP_T"), Kind::Value);
+  // An UpperCamelCase template argument is a type; in a call, a value.
+  EXPECT_TRUE(N.learn("no member named 'Sm80' in namespace 'cutlass::arch'",
+                      "Sm80, ThreadblockShape>"));
+  EXPECT_EQ(N.kindOf("cutlass::arch::Sm80"), Kind::Type);
+  EXPECT_TRUE(N.learn("use of undeclared identifier 'DefaultStream'",
+                      "DefaultStream);"));
+  EXPECT_EQ(N.kindOf("DefaultStream"), Kind::Value);
+}
+
+TEST(UnknownNames, TemplatesOfTypesAndValuesTakeEachArgumentAsWritten) {
+  UnknownNameDeclarations N;
+  // CUB's and CUTLASS's templates take a type, then extents as values.
+  EXPECT_TRUE(N.learn("no template named 'BlockScan' in namespace 'cub'",
+                      "BlockScan<int, DUPS_INDICES_BLOCK_SIZE, cub::BLOCK_SCAN_WARP_SCANS> BlockScan;"));
+  EXPECT_EQ(N.kindOf("cub::BlockScan"), Kind::TypeTemplate);
+  EXPECT_EQ(N.signatureOf("cub::BlockScan"), "tvv");
+  EXPECT_TRUE(N.learn("no member named 'NumericArrayConverter' in namespace 'cutlass'",
+                      "NumericArrayConverter<ComputeType, T, VPT / 2>;"));
+  EXPECT_EQ(N.signatureOf("cutlass::NumericArrayConverter"), "ttv");
+  EXPECT_TRUE(N.learn("no template named 'Array' in namespace 'cutlass'",
+                      "Array<kN, const float *>"));
+  EXPECT_EQ(N.signatureOf("cutlass::Array"), "vt");
+  // A longer use that agrees extends the signature; one of types alone
+  // needs none.
+  EXPECT_TRUE(N.learn("no template named 'Array' in namespace 'cutlass'",
+                      "Array<kN, float, true> a;"));
+  EXPECT_EQ(N.signatureOf("cutlass::Array"), "vtv");
+  EXPECT_TRUE(N.learn("no template named 'Pair'", "Pair<float, int> p;"));
+  EXPECT_EQ(N.signatureOf("Pair"), std::nullopt);
+  std::string H = N.header();
+  EXPECT_NE(H.find("template <class = void, auto = 0, auto = 0, auto...> using BlockScan"),
+            std::string::npos) << H;
 }
 
 TEST(UnknownNames, AllCapitalDeclarationSpecifiersAreMacros) {
@@ -63,7 +102,13 @@ TEST(UnknownNames, AllCapitalDeclarationSpecifiersAreMacros) {
   // An all-capital name used as a type stays a type.
   EXPECT_TRUE(N.learn("unknown type name 'FLOAT_T'", "FLOAT_T x = 0;"));
   EXPECT_EQ(N.kindOf("FLOAT_T"), Kind::Type);
+  // A capital name before a statement is a pragma's macro: it expands to
+  // nothing.
+  EXPECT_TRUE(N.learn("use of undeclared identifier 'CUTLASS_PRAGMA_UNROLL'",
+                      "CUTLASS_PRAGMA_UNROLL\n  for (int i = 0; i < N; ++i)"));
+  EXPECT_EQ(N.kindOf("CUTLASS_PRAGMA_UNROLL"), Kind::AttributeMacro);
   std::string H = N.header();
+  EXPECT_NE(H.find("#define CUTLASS_PRAGMA_UNROLL \n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define CUTLASS_DEVICE inline __KT_DEV"), std::string::npos) << H;
   EXPECT_NE(H.find("#define CUTLASS_HOST_DEVICE __KT_HD"), std::string::npos) << H;
 }
@@ -108,8 +153,13 @@ TEST(UnknownNames, TheHeaderParsesWithTheUsesThatNeededIt) {
   N.learn("no member named 'sizes' in '__kt_opaque'", "sizes[loc]");
   N.learn("no member named 'data_ptr' in '__kt_opaque'", "data_ptr<float>()");
   N.learn("unknown type name 'HOST_INLINE'", "HOST_INLINE int g()");
+  N.learn("no template named 'BlockReduce' in namespace 'cub'",
+          "BlockReduce<float, kThreads> BlockReduceT;");
   std::string Uses = R"(
 HOST_INLINE int g() { return 1; }
+namespace cub {}
+constexpr int kThreads = 128;
+using BlockReduceT = cub::BlockReduce<float, kThreads>;
 float use(const c10::Half *x, bhalf_t *y, TensorListMetadata<2> &tl,
           cute::Tensor<float> t, int n) {
   int loc = n * 2;
