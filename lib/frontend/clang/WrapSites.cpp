@@ -151,6 +151,21 @@ std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
     } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
       if (BO->isComparisonOp() || BO->isLogicalOp())
         continue;
+      // A divisor reaches the address only through a quotient (or a
+      // remainder) no larger than the dividend. Where the division is
+      // computed in 32 bits, its divisor can pass 2^31 only on a tensor
+      // whose 32-bit index, the dividend, already wraps, and that wrap is
+      // reported where it happens: 'index / (ne10 * ne11 * ne12)' takes a
+      // per-image product, not an offset (issue 23, class 8). A 64-bit
+      // dividend keeps its divisor's wraps: they are the only ones.
+      bool Quotient = BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem ||
+                      BO->getOpcode() == BO_DivAssign ||
+                      BO->getOpcode() == BO_RemAssign;
+      if (Quotient && isNarrowIntegerType(BO->getType(), Ctx)) {
+        if (!BO->isAssignmentOp())
+          Work.push_back(BO->getLHS());
+        continue;
+      }
       if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
         Work.push_back(BO->getRHS());
         continue;

@@ -140,6 +140,25 @@ TEST(Magnitude, WrapsNeedTwoLargeFactors) {
   EXPECT_TRUE(MA.wrapsIn(P.init("ok")).empty());
 }
 
+TEST(Magnitude, ADivisorOfA32BitQuotientIsNoOffset) {
+  Parsed P = parse(R"(
+    void k(int index, int64_t wide_index, int w, int h, int c) {
+      int image = index / (w * h * c);
+      int channel = (index / (w * h)) % c;
+      int64_t wide_image = wide_index / (w * h * c);
+      int row = (index * c) / w;
+    })");
+  ASSERT_TRUE(P.Fn);
+  MagnitudeAnalysis MA(*P.Fn, P.ctx());
+  // The divisor passes 2^31 only where the 32-bit index already wraps.
+  EXPECT_TRUE(MA.wrapsIn(P.init("image")).empty());
+  EXPECT_TRUE(MA.wrapsIn(P.init("channel")).empty());
+  // A 64-bit dividend: the divisor's wrap is the only one.
+  EXPECT_EQ(MA.wrapsIn(P.init("wide_image")).size(), 2u);
+  // A dividend's own wrap stays.
+  EXPECT_EQ(MA.wrapsIn(P.init("row")).size(), 1u);
+}
+
 TEST(Magnitude, ElementCapSilencesProjectsWithin32Bits) {
   Parsed P = parse(R"(
     void k(uint32_t inner, uint32_t dim) { uint32_t stride = inner * dim; })");
