@@ -97,6 +97,16 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
            kerneltidy::factorsFromText(F.Text))
         if (Named.Role == kerneltidy::FactorRole::SmallIndex)
           F.Role = Named.Role;
+    // A factor that is, as written, the innermost stride parameter of its
+    // tensor ('offs_k[None, :] * stride_ak').
+    llvm::StringRef Name = T.text(T.stripParens(Operand)).trim();
+    if (E.InnermostStride.empty() && Owner.function().param(Name)) {
+      llvm::SmallVector<llvm::StringRef, 12> Names;
+      for (const TritonParam &P : Owner.function().Params)
+        Names.push_back(P.Name);
+      if (llvm::is_contained(kerneltidy::innermostStrideParams(Names), Name))
+        E.InnermostStride = Name.str();
+    }
     E.Factors.push_back(std::move(F));
   }
   llvm::StringRef Ptr = T.text(Access.Pointer).ltrim(" (\n");

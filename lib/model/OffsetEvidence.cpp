@@ -23,7 +23,9 @@ llvm::StringRef factorRoleName(FactorRole R) {
 }
 
 /// The components of an identifier: 'pid_h' -> pid, h; 'headIdx' -> head,
-/// idx; 'num_heads' -> num, heads. Lowercase.
+/// idx; 'num_heads' -> num, heads; 'RSTD_row_stride' -> rstd, row, stride.
+/// Lowercase. A word starts at an uppercase letter that follows a lowercase
+/// one in the name as written, so an all-caps name ('LSE', 'HV') is one word.
 static llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name) {
   llvm::SmallVector<std::string, 4> Out;
   std::string Cur;
@@ -39,7 +41,7 @@ static llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name) {
       continue;
     }
     if (std::isupper(static_cast<unsigned char>(C)) && !Cur.empty() &&
-        std::islower(static_cast<unsigned char>(Cur.back())))
+        std::islower(static_cast<unsigned char>(Name[I - 1])))
       Flush();
     Cur += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
   }
@@ -51,9 +53,12 @@ FactorRole roleFromName(llvm::StringRef Name) {
   // A stride or size of a small dimension ('stride_h', 'head_stride') is the
   // extent of what follows it, not a small index: only index and count
   // names qualify.
+  // Likewise a head's dimension ('D_HEAD', 'head_dim', 'head_size') is a
+  // size of each head, not a head index or count.
   auto Parts = nameComponents(Name);
   for (const std::string &P : Parts)
-    if (P == "stride" || P == "strides" || P == "offset" || P == "ptr")
+    if (P == "stride" || P == "strides" || P == "offset" || P == "ptr" ||
+        P == "dim" || P == "size" || P == "d")
       return FactorRole::Unknown;
   for (const std::string &P : Parts) {
     llvm::StringRef S(P);
@@ -65,6 +70,43 @@ FactorRole roleFromName(llvm::StringRef Name) {
       return FactorRole::SmallIndex;
   }
   return FactorRole::Unknown;
+}
+
+llvm::SmallVector<llvm::StringRef, 4>
+innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames) {
+  llvm::SmallVector<llvm::StringRef, 4> Out;
+  auto IsStride = [](llvm::StringRef N) {
+    return N.size() > 1 && N.lower().find("stride") != std::string::npos;
+  };
+  for (size_t I = 0; I < ParamNames.size();) {
+    if (!IsStride(ParamNames[I])) {
+      ++I;
+      continue;
+    }
+    llvm::StringRef Stem = ParamNames[I].drop_back();
+    size_t J = I + 1;
+    while (J < ParamNames.size() && IsStride(ParamNames[J]) &&
+           ParamNames[J].drop_back() == Stem)
+      ++J;
+    if (J - I >= 2)
+      Out.push_back(ParamNames[J - 1]);
+    I = J;
+  }
+  return Out;
+}
+
+bool isHeadStrideName(llvm::StringRef Name) {
+  auto Parts = nameComponents(Name);
+  auto IsHead = [](llvm::StringRef S) {
+    return S == "h" || S == "head" || S == "heads" || S == "nh" ||
+           S == "hq" || S == "hk" || S == "hv";
+  };
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I] == "stride" &&
+        ((I + 1 < Parts.size() && IsHead(Parts[I + 1])) ||
+         (Parts.size() > 1 && IsHead(Parts.back()))))
+      return true;
+  return false;
 }
 
 bool isElementCountName(llvm::StringRef Name) {
@@ -149,6 +191,36 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
                            "activations";
     return Confidence::Low;
   }
+  // A stride or index named for a side table ('row * RSTD_row_stride',
+  // 'pid * stride_lse'): the product walks that table, whatever name the
+  // pointer it reaches has after reassignments.
+  for (const OffsetFactor &F : E.Factors)
+    if (F.Role != FactorRole::Constant)
+      for (const OffsetFactor &Name : factorsFromText(F.Text))
+        if (isSideTableName(Name.Text)) {
+          Why = "'" + Name.Text + "' is named for a side table, far smaller "
+                                  "than the activations";
+          return Confidence::Low;
+        }
+  if (!E.InnermostStride.empty()) {
+    Why = "'" + E.InnermostStride +
+          "' is the innermost stride of its tensor (the last of its stride "
+          "parameters): 1 when the tensor is contiguous, so the product stays "
+          "within one row";
+    return Confidence::Low;
+  }
+  // The stride of the head dimension ('h * k_stride_h', 'n * stride_w_H'):
+  // the product stays inside one token's (or one row's) heads, H times
+  // that stride; the row term that multiplies the large extent is another
+  // product. Measured on the Triton heads: 27 false, none true.
+  for (const OffsetFactor &F : E.Factors)
+    if (F.Role != FactorRole::Constant)
+      for (const OffsetFactor &Name : factorsFromText(F.Text))
+        if (isHeadStrideName(Name.Text)) {
+          Why = "'" + Name.Text + "' is the stride of a head dimension: the "
+                                  "product stays within the heads of one row";
+          return Confidence::Low;
+        }
   unsigned Sizes = 0, Grid = 0;
   for (const OffsetFactor &F : E.Factors) {
     Sizes += F.Role == FactorRole::Size;

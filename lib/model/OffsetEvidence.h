@@ -33,6 +33,7 @@
 #define KERNEL_TIDY_LIB_MODEL_OFFSETEVIDENCE_H
 
 #include "lib/model/Confidence.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -85,6 +86,13 @@ struct OffsetEvidence {
   /// threadIdx.x; y[i] = f(x[i])', or scaled by a constant vector width):
   /// it wraps once one launch covers 2^31 elements, the elementwise kernels'
   /// hazard.
+  /// A factor that is the innermost stride of its tensor: the last of a run
+  /// of stride parameters that differ only in their final letter
+  /// ('stride_am, stride_ak' -> 'stride_ak'; 'x_stride_b, x_stride_t,
+  /// x_stride_d' -> 'x_stride_d'). It is 1 for a contiguous tensor, so the
+  /// product walks one row; it is large only for a transposed view, whose
+  /// row term then wraps too.
+  std::string InnermostStride;
   enum class GridUse : uint8_t { Unknown, CountsRows, IndexesElements };
   GridUse GridIndexUse = GridUse::Unknown;
 };
@@ -97,6 +105,17 @@ FactorRole roleFromName(llvm::StringRef Name);
 /// A name that says it holds an element count or an extent: 'numel',
 /// 'n_elements', 'num_elems', 'size', 'total', 'count', 'len', 'length'.
 bool isElementCountName(llvm::StringRef Name);
+
+/// A stride of a head dimension: 'stride_h', 'k_stride_h', 'stride_w_H',
+/// 'stride_hv' (the component after 'stride', or the last one, names heads).
+bool isHeadStrideName(llvm::StringRef Name);
+
+/// The innermost stride parameters of a kernel's parameter list (see
+/// OffsetEvidence::InnermostStride): for each run of two or more
+/// consecutive parameters named '...stride...' that share all but their
+/// last character, the last one.
+llvm::SmallVector<llvm::StringRef, 4>
+innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames);
 
 /// A buffer name that says it is a side table (see the file comment).
 bool isSideTableName(llvm::StringRef Name);

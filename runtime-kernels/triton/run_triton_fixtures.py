@@ -350,6 +350,10 @@ N_COLS = 4096
 ROWS = WRAP // N_COLS + 1  # the last row starts at element 2^31
 
 
+def triton_cdiv(a, b):
+    return (a + b - 1) // b
+
+
 def wrapped_layout(dtype, guard_fill):
     torch, _ = torch_mods()
     storage = torch.empty(WRAP + ROWS * N_COLS, dtype=dtype, device="cuda")
@@ -409,6 +413,65 @@ def run_helper_row_offset(mod, kind):
                  f"in [{ROWS}, {N_COLS}] bf16 (last row at element 2^31)",
                  "rows 0, mid, last = fp64 softmax of their own row",
                  f"wrong rows {bad}", bad, ms)]
+
+
+@runner("innermost_stride_column_walk", large=True)
+def run_innermost_stride(mod, kind):
+    # The row term wraps in the buggy file (the last row reads the guard); the
+    # column term 'offs_k * stride_ak' (stride 1) never does, in either file.
+    torch, _ = torch_mods()
+    storage, a = wrapped_layout(torch.bfloat16, 0.0)
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    a.normal_(generator=gen)
+    out = torch.full((ROWS,), float("nan"), dtype=torch.float32, device="cuda")
+    ms = timed(lambda: mod.row_sum_kernel[(triton_cdiv(ROWS, 64),)](
+        a, out, ROWS, N_COLS, N_COLS, 1, BLOCK_M=64, BLOCK_K=64))
+    bad = []
+    for r in [0, ROWS // 2, ROWS - 1]:
+        ref = a[r].double().sum().item()
+        if abs(out[r].item() - ref) > 1e-2 * max(1.0, abs(ref)):
+            bad.append(r)
+    return [case("row_sum_kernel", f"a [{ROWS}, {N_COLS}] bf16 (last row at element 2^31)",
+                 "rows 0, mid, last = fp64 sum of their own row",
+                 f"wrong rows {bad}", bad, ms)]
+
+
+@runner("safe_side_table_stride", large=True)
+def run_side_table_stride(mod, kind):
+    torch, _ = torch_mods()
+    storage, x = wrapped_layout(torch.bfloat16, 0.0)
+    gen = torch.Generator(device="cuda").manual_seed(12)
+    x.normal_(generator=gen)
+    y = torch.full_like(x, float("nan"))
+    rstd = torch.full((ROWS,), float("nan"), dtype=torch.float32, device="cuda")
+    ms = timed(lambda: mod.block_rms_norm_kernel[(triton_cdiv(ROWS, 4),)](
+        y, x, rstd, N_COLS, 1, ROWS, N_COLS, 1e-6, BLOCK_ROWS=4, BLOCK=N_COLS))
+    bad = []
+    for r in [0, ROWS // 2, ROWS - 1]:
+        row = x[r].double()
+        ref_rstd = 1.0 / torch.sqrt((row * row).mean() + 1e-6)
+        if (abs(rstd[r].item() - ref_rstd.item()) > 1e-3 * ref_rstd.item()
+                or not torch.allclose(y[r].double(), row * ref_rstd, rtol=2e-2, atol=1e-2)):
+            bad.append(r)
+    return [case("block_rms_norm_kernel", f"X [{ROWS}, {N_COLS}] bf16 (last row at element 2^31), RSTD [{ROWS}]",
+                 "rows 0, mid, last: RSTD and Y = fp64 reference",
+                 f"wrong rows {bad}", bad, ms)]
+
+
+@runner("safe_head_stride", large=True)
+def run_head_stride(mod, kind):
+    torch, _ = torch_mods()
+    storage, rows = wrapped_layout(torch.bfloat16, 0.0)
+    gen = torch.Generator(device="cuda").manual_seed(13)
+    rows.normal_(generator=gen)
+    k = rows.view(1, ROWS, 32, N_COLS // 32)
+    o = mod.head_scale(k)
+    torch.cuda.synchronize()
+    bad = [t for t in [0, ROWS // 2, ROWS - 1]
+           if not torch.equal(o[0, t].float(), k[0, t].float() * 2.0)]
+    return [case("head_scale_kernel", f"k [1, {ROWS}, 32, {N_COLS // 32}] bf16 (last token at element 2^31)",
+                 "tokens 0, mid, last: o = 2 k, every head",
+                 f"wrong tokens {bad}", bad, 0.0)]
 
 
 @runner("rope_row_stride", large=True)

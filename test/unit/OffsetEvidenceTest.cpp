@@ -76,4 +76,69 @@ TEST(OffsetEvidence, ElementCountNames) {
   EXPECT_FALSE(isElementCountName("thread_rank"));
 }
 
+TEST(OffsetEvidence, AnAllCapsNameIsOneWord) {
+  // 'RSTD' is the rstd table and 'HV' the value-head count, not four and
+  // two one-letter words; camel case still splits.
+  EXPECT_TRUE(isSideTableName("RSTD"));
+  EXPECT_TRUE(isSideTableName("LSE_ptr"));
+  EXPECT_EQ(roleFromName("HV"), FactorRole::SmallIndex);
+  EXPECT_EQ(roleFromName("headIdx"), FactorRole::SmallIndex);
+  // The size of a head is no head index ('off_hz * D_HEAD_ACTUAL * Q_CTX').
+  EXPECT_EQ(roleFromName("D_HEAD_ACTUAL"), FactorRole::Unknown);
+  EXPECT_EQ(roleFromName("head_dim"), FactorRole::Unknown);
+  EXPECT_FALSE(isSideTableName("RSTDX"));
+  EXPECT_FALSE(isSideTableName("X"));
+}
+
+TEST(OffsetEvidence, AStrideNamedForASideTableIsLow) {
+  // Liger's rms_norm: 'RSTD += row_idx * RSTD_row_stride' then a store
+  // through 'RSTD': the product walks the per-row table, whatever the
+  // pointer is called where it is used.
+  OffsetEvidence E;
+  E.Factors.push_back({"row_idx", FactorRole::GridIndex});
+  E.Factors.push_back({"RSTD_row_stride", FactorRole::Size});
+  E.Buffer = "Y";
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("'RSTD_row_stride'"), std::string::npos);
+  // The activation's own stride keeps its tier.
+  E.Factors.back().Text = "X_row_stride";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+}
+
+TEST(OffsetEvidence, AHeadStrideIsLow) {
+  EXPECT_TRUE(isHeadStrideName("k_stride_h"));
+  EXPECT_TRUE(isHeadStrideName("stride_hv"));
+  EXPECT_TRUE(isHeadStrideName("stride_w_H"));
+  EXPECT_FALSE(isHeadStrideName("stride_b"));
+  EXPECT_FALSE(isHeadStrideName("stride_hidden"));
+  EXPECT_FALSE(isHeadStrideName("head_dim"));
+  OffsetEvidence E;
+  E.Factors.push_back({"h", FactorRole::GridIndex});
+  E.Factors.push_back({"k_stride_h", FactorRole::Size});
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  E.Factors.back().Text = "k_stride_t";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+}
+
+TEST(OffsetEvidence, TheInnermostStrideIsTheLastOfItsRun) {
+  llvm::SmallVector<llvm::StringRef, 12> Params = {
+      "a_ptr", "stride_am", "stride_ak", "stride_bk", "stride_bn",
+      "x_stride_b", "x_stride_t", "x_stride_d", "stride_c", "M"};
+  auto Inner = innermostStrideParams(Params);
+  ASSERT_EQ(Inner.size(), 3u);
+  EXPECT_EQ(Inner[0], "stride_ak");
+  EXPECT_EQ(Inner[1], "stride_bn");
+  EXPECT_EQ(Inner[2], "x_stride_d");
+  OffsetEvidence E;
+  E.Factors.push_back({"offs_k", FactorRole::Size});
+  E.Factors.push_back({"stride_ak", FactorRole::Size});
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::High);
+  E.InnermostStride = "stride_ak";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("innermost stride"), std::string::npos);
+}
+
 } // namespace
