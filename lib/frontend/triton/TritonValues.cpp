@@ -286,6 +286,12 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
       V.Bits = 32;
     }
   }
+  // The divisor of a 32-bit quotient or remainder is no offset
+  // ('offsets // (C * spatial_size)'): it passes 2^31 only for a tensor whose
+  // flat 32-bit index, the dividend, passes 2^31 first. The C++ front end
+  // applies the same rule (WrapSites.cpp).
+  if ((Op == "//" || Op == "%") && L.isInt32() && L.WrapSite == NoNode)
+    V.WrapSite = NoNode;
   if ((Op == "*" || Op == "<<") && V.isInt32() && V.Mag == Magnitude::Large &&
       V.WrapSite == NoNode)
     V.WrapSite = Node;
