@@ -104,6 +104,7 @@ bool isHeadStrideName(llvm::StringRef Name) {
   for (size_t I = 0; I < Parts.size(); ++I)
     if (Parts[I] == "stride" &&
         ((I + 1 < Parts.size() && IsHead(Parts[I + 1])) ||
+         (I > 0 && IsHead(Parts[I - 1])) ||
          (Parts.size() > 1 && IsHead(Parts.back()))))
       return true;
   return false;

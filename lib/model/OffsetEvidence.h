@@ -107,7 +107,8 @@ FactorRole roleFromName(llvm::StringRef Name);
 bool isElementCountName(llvm::StringRef Name);
 
 /// A stride of a head dimension: 'stride_h', 'k_stride_h', 'stride_w_H',
-/// 'stride_hv' (the component after 'stride', or the last one, names heads).
+/// 'stride_hv', 'r_h_stride' (the component after or before 'stride', or the
+/// last one, names heads).
 bool isHeadStrideName(llvm::StringRef Name);
 
 /// The innermost stride parameters of a kernel's parameter list (see

@@ -110,6 +110,8 @@ TEST(OffsetEvidence, AHeadStrideIsLow) {
   EXPECT_TRUE(isHeadStrideName("k_stride_h"));
   EXPECT_TRUE(isHeadStrideName("stride_hv"));
   EXPECT_TRUE(isHeadStrideName("stride_w_H"));
+  EXPECT_TRUE(isHeadStrideName("r_h_stride"));
+  EXPECT_FALSE(isHeadStrideName("row_stride"));
   EXPECT_FALSE(isHeadStrideName("stride_b"));
   EXPECT_FALSE(isHeadStrideName("stride_hidden"));
   EXPECT_FALSE(isHeadStrideName("head_dim"));
