@@ -85,6 +85,11 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
                                       const MemoryAccess &Access) {
   kerneltidy::OffsetEvidence E;
   NodeId Product = T.stripParens(Site);
+  llvm::SmallVector<llvm::StringRef, 12> ParamNames;
+  for (const TritonParam &P : Owner.function().Params)
+    ParamNames.push_back(P.Name);
+  const llvm::SmallVector<llvm::StringRef, 4> Innermost =
+      kerneltidy::innermostStrideParams(ParamNames);
   for (PyField Side : {PyField::Left, PyField::Right}) {
     NodeId Operand = T.field(Product, Side);
     if (Operand == NoNode)
@@ -100,13 +105,8 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
     // A factor that is, as written, the innermost stride parameter of its
     // tensor ('offs_k[None, :] * stride_ak').
     llvm::StringRef Name = T.text(T.stripParens(Operand)).trim();
-    if (E.InnermostStride.empty() && Owner.function().param(Name)) {
-      llvm::SmallVector<llvm::StringRef, 12> Names;
-      for (const TritonParam &P : Owner.function().Params)
-        Names.push_back(P.Name);
-      if (llvm::is_contained(kerneltidy::innermostStrideParams(Names), Name))
-        E.InnermostStride = Name.str();
-    }
+    if (E.InnermostStride.empty() && llvm::is_contained(Innermost, Name))
+      E.InnermostStride = Name.str();
     E.Factors.push_back(std::move(F));
   }
   llvm::StringRef Ptr = T.text(Access.Pointer).ltrim(" (\n");

@@ -168,6 +168,18 @@ llvm::SmallVector<OffsetFactor, 2> factorsFromText(llvm::StringRef Product) {
   return Out;
 }
 
+/// The first name inside a non-constant factor of E ('RSTD_row_stride' in
+/// 'row * RSTD_row_stride') that Pred accepts; empty when none does.
+static std::string nameInFactors(const OffsetEvidence &E,
+                                 bool (*Pred)(llvm::StringRef)) {
+  for (const OffsetFactor &F : E.Factors)
+    if (F.Role != FactorRole::Constant)
+      for (const OffsetFactor &Name : factorsFromText(F.Text))
+        if (Pred(Name.Text))
+          return Name.Text;
+  return {};
+}
+
 Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   for (const OffsetFactor &F : E.Factors)
     if (F.Role == FactorRole::SmallIndex) {
@@ -195,14 +207,11 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   // A stride or index named for a side table ('row * RSTD_row_stride',
   // 'pid * stride_lse'): the product walks that table, whatever name the
   // pointer it reaches has after reassignments.
-  for (const OffsetFactor &F : E.Factors)
-    if (F.Role != FactorRole::Constant)
-      for (const OffsetFactor &Name : factorsFromText(F.Text))
-        if (isSideTableName(Name.Text)) {
-          Why = "'" + Name.Text + "' is named for a side table, far smaller "
-                                  "than the activations";
-          return Confidence::Low;
-        }
+  if (std::string Name = nameInFactors(E, isSideTableName); !Name.empty()) {
+    Why = "'" + Name + "' is named for a side table, far smaller than the "
+                       "activations";
+    return Confidence::Low;
+  }
   if (!E.InnermostStride.empty()) {
     Why = "'" + E.InnermostStride +
           "' is the innermost stride of its tensor (the last of its stride "
@@ -214,14 +223,11 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   // the product stays inside one token's (or one row's) heads, H times
   // that stride; the row term that multiplies the large extent is another
   // product. Measured on the Triton heads: 27 false, none true.
-  for (const OffsetFactor &F : E.Factors)
-    if (F.Role != FactorRole::Constant)
-      for (const OffsetFactor &Name : factorsFromText(F.Text))
-        if (isHeadStrideName(Name.Text)) {
-          Why = "'" + Name.Text + "' is the stride of a head dimension: the "
-                                  "product stays within the heads of one row";
-          return Confidence::Low;
-        }
+  if (std::string Name = nameInFactors(E, isHeadStrideName); !Name.empty()) {
+    Why = "'" + Name + "' is the stride of a head dimension: the product "
+                       "stays within the heads of one row";
+    return Confidence::Low;
+  }
   unsigned Sizes = 0, Grid = 0;
   for (const OffsetFactor &F : E.Factors) {
     Sizes += F.Role == FactorRole::Size;

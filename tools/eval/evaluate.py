@@ -22,7 +22,7 @@ check and front end, for labelling.
 Rule for everyone: a rule change may be motivated by the tuning heads or the fixtures, never by
 the out-of-sample labels; those measure after the change.
 """
-import argparse, collections, concurrent.futures, csv, json, math, os, random, subprocess, sys, time
+import argparse, collections, concurrent.futures, csv, json, math, os, random, re, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -105,7 +105,6 @@ def analyse(kt, root, corpus, profile_args, jobs, keep=None):
 def default_by_tiers(all_f, def_path):
     """The findings the default profile shows: for each KT_DEFAULT_TIER(check, front end, tier)
     row of DefaultProfile.def, that tier and those above it; nothing of a check with no row."""
-    import re
     order = {"high": 0, "medium": 1, "low": 2}
     lowest = {}
     for m in re.finditer(r'^KT_DEFAULT_TIER\("([^"]+)",\s*(\w+),\s*(\w+)\)', open(def_path).read(), re.M):
