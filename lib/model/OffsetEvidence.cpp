@@ -76,7 +76,12 @@ llvm::SmallVector<llvm::StringRef, 4>
 innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames) {
   llvm::SmallVector<llvm::StringRef, 4> Out;
   auto IsStride = [](llvm::StringRef N) {
-    return N.size() > 1 && N.lower().find("stride") != std::string::npos;
+    if (N.size() > 1 && N.lower().find("stride") != std::string::npos)
+      return true;
+    // The abbreviation of fla and others: 's_t', 'k_s_t', 'state_s_c'.
+    llvm::SmallVector<llvm::StringRef, 4> W;
+    N.split(W, '_');
+    return W.size() >= 2 && W[W.size() - 2] == "s" && W.back().size() == 1;
   };
   for (size_t I = 0; I < ParamNames.size();) {
     if (!IsStride(ParamNames[I])) {
@@ -128,7 +133,8 @@ bool isSideTableName(llvm::StringRef Name) {
     if (S == "lse" || S == "rstd" || S == "mean" || S == "scale" ||
         S == "scales" || S == "stats" || S == "stat" || S == "lock" ||
         S == "locks" || S == "counter" || S == "counters" || S == "bias" ||
-        S == "zeros" || S == "lora")
+        S == "zeros" || S == "lora" || S == "cos" || S == "sin" ||
+        S == "freqs")
       return true;
   }
   return false;

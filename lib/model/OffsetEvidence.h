@@ -21,7 +21,8 @@
 //   buffer         the tensor or array the address indexes, when it has a
 //                  name; a *side table* is one whose name says it holds a few
 //                  values per row, head or group (scales, LSE, mean/rstd,
-//                  statistics, locks, counters): its extent is far below the
+//                  statistics, locks, counters, rotary cos/sin/freqs
+//                  tables): its extent is far below the
 //                  activation's, so an offset into it cannot reach 2^31 at a
 //                  shape where the activation fits on one GPU.
 //
@@ -89,7 +90,8 @@ struct OffsetEvidence {
   /// A factor that is the innermost stride of its tensor: the last of a run
   /// of stride parameters that differ only in their final letter
   /// ('stride_am, stride_ak' -> 'stride_ak'; 'x_stride_b, x_stride_t,
-  /// x_stride_d' -> 'x_stride_d'). It is 1 for a contiguous tensor, so the
+  /// x_stride_d' -> 'x_stride_d'; abbreviated, 's_b, s_t, s_d' -> 's_d',
+  /// 'k_s_b, k_s_t, k_s_c' -> 'k_s_c'). It is 1 for a contiguous tensor, so the
   /// product walks one row; it is large only for a transposed view, whose
   /// row term then wraps too.
   std::string InnermostStride;
@@ -113,8 +115,8 @@ bool isHeadStrideName(llvm::StringRef Name);
 
 /// The innermost stride parameters of a kernel's parameter list (see
 /// OffsetEvidence::InnermostStride): for each run of two or more
-/// consecutive parameters named '...stride...' that share all but their
-/// last character, the last one.
+/// consecutive parameters named '...stride...' (or abbreviated '..._s_x',
+/// 's_x') that share all but their last character, the last one.
 llvm::SmallVector<llvm::StringRef, 4>
 innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames);
 

@@ -143,4 +143,35 @@ TEST(OffsetEvidence, TheInnermostStrideIsTheLastOfItsRun) {
   EXPECT_NE(Why.find("innermost stride"), std::string::npos);
 }
 
+TEST(OffsetEvidence, AnAbbreviatedStrideRunHasAnInnermostStride) {
+  // fla spells 'stride_b, stride_t, stride_d' as 's_b, s_t, s_d' or
+  // 'k_s_b, k_s_t, k_s_c'.
+  llvm::SmallVector<llvm::StringRef, 12> Params = {
+      "x", "s_b", "s_t", "s_d", "k_s_b", "k_s_t", "k_s_c", "T", "bos", "d_s"};
+  auto Inner = innermostStrideParams(Params);
+  ASSERT_EQ(Inner.size(), 2u);
+  EXPECT_EQ(Inner[0], "s_d");
+  EXPECT_EQ(Inner[1], "k_s_c");
+  // A word 's' followed by a longer word is no stride ('is_sorted'), and a
+  // lone such name has no run.
+  llvm::SmallVector<llvm::StringRef, 4> Others = {"x_s_len", "y_s_len",
+                                                  "s_b", "T"};
+  EXPECT_TRUE(innermostStrideParams(Others).empty());
+}
+
+TEST(OffsetEvidence, RotaryTablesAreSideTables) {
+  EXPECT_TRUE(isSideTableName("cos_ptr"));
+  EXPECT_TRUE(isSideTableName("sin"));
+  EXPECT_TRUE(isSideTableName("cos_sin_cache"));
+  EXPECT_TRUE(isSideTableName("freqs_cis"));
+  EXPECT_FALSE(isSideTableName("cost"));
+  EXPECT_FALSE(isSideTableName("since_ptr"));
+  OffsetEvidence E;
+  E.Factors.push_back({"pos", FactorRole::Size});
+  E.Factors.push_back({"freqs_row_stride", FactorRole::Size});
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("freqs"), std::string::npos);
+}
+
 } // namespace
