@@ -132,9 +132,18 @@ std::vector<Wrap> MagnitudeAnalysis::wrapsIn(const Expr *E) {
     const Expr *X = Work.pop_back_val();
     if (!X || X->containsErrors())
       continue;
-    if (!Subtrahends.contains(X))
+    if (!Subtrahends.contains(X)) {
       if (Wrap W = wrapAt(X))
         Out.push_back(W);
+    } else if (const auto *Sub = dyn_cast<BinaryOperator>(X)) {
+      // The factors of a subtrahend's product are products no larger than
+      // it ('i3 * ne01' of '(i3 * ne01) * ne02'), bounded the same way.
+      for (const Expr *Side : {Sub->getLHS(), Sub->getRHS()})
+        if (const auto *Inner =
+                dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts()))
+          if (Inner->getOpcode() == BO_Mul || Inner->getOpcode() == BO_Shl)
+            Subtrahends.insert(Inner);
+    }
     // Walk only where the value flows: through arithmetic, casts and the
     // arms of '?:', into 'min'/'max', not into call arguments, subscripts
     // (their value is loaded) or comparisons.
