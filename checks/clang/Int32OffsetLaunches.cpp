@@ -171,13 +171,27 @@ const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
   return nullptr;
 }
 
-/// CUDA or HIP host code: a function with neither __device__ nor
+/// Whether the translation unit can hold SYCL device code: it is compiled
+/// for SYCL, or the 'sycl' namespace is declared (by <sycl/sycl.hpp>, its
+/// shim or a project header that includes it).
+static bool knowsSycl(ASTContext &Ctx) {
+  const LangOptions &LO = Ctx.getLangOpts();
+  if (LO.SYCLIsDevice || LO.SYCLIsHost)
+    return true;
+  return !Ctx.getTranslationUnitDecl()
+              ->lookup(&Ctx.Idents.get("sycl"))
+              .empty();
+}
+
+/// Host code: in CUDA or HIP, a function with neither __device__ nor
 /// __global__ (lambdas inside it included). SYCL device functions carry no
-/// attribute, so outside CUDA and HIP nothing is host-only.
+/// attribute, so in a translation unit that knows SYCL nothing is host-only;
+/// plain C++ that knows neither SYCL nor CUDA (a header of host test
+/// helpers analysed alone, a CPU reference) is host code throughout.
 bool Int32OffsetCheck::isHostOnlyFunction(const FunctionDecl &Fn,
                                           ASTContext &Ctx) {
   if (!Ctx.getLangOpts().CUDA)
-    return false;
+    return !Ctx.getLangOpts().OpenCL && !knowsSycl(Ctx);
   const FunctionDecl *F = &Fn;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(F))
     if (MD->getParent()->isLambda() &&
