@@ -288,6 +288,26 @@ static SourceLocation wrapLoc(const Wrap &W) {
   return W.Op->getBeginLoc();
 }
 
+/// Whether Inner is Outer or one of the pointer additions Outer is built on:
+/// 'p + a' inside '(p + a) + b' (pointer arithmetic adds one term at a time,
+/// so the terms of one address are separate uses).
+static bool onePointerChain(const Stmt *Outer, const Stmt *Inner) {
+  const Expr *E = dyn_cast_or_null<Expr>(Outer);
+  while (E) {
+    if (E == Inner)
+      return true;
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !BO->isAdditiveOp() || !BO->getType()->isPointerType())
+      return false;
+    const Expr *L = BO->getLHS()->IgnoreParenCasts();
+    const Expr *R = BO->getRHS()->IgnoreParenCasts();
+    E = L->getType()->isPointerType() ? L
+        : R->getType()->isPointerType() ? R
+                                        : nullptr;
+  }
+  return false;
+}
+
 /// The most telling wrap of a list: a product before a loop limit before a
 /// truncation (which often only re-wraps a wrapped product), then the most
 /// confident.
@@ -318,6 +338,10 @@ struct Int32OffsetCheck::Site {
   QualType WidenedTo;             // operation site: the 64-bit target
   const VarDecl *WidenedVar = nullptr;
   std::vector<const VarDecl *> Downstream; // locals widened with Var
+  /// Other terms of the same address, computed in 32 bits beside this one
+  /// ('b * stride_b + h * stride_h'): one finding per address, led by its
+  /// most confident term; they are named in notes and widened by its fix.
+  std::vector<Site> Siblings;
 };
 
 void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
@@ -548,14 +572,8 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
   std::string Wide = wideTypeName(Fn, Ctx);
   const kerneltidy::RowsScaledInWideArithmetic Rows(Fn, Ctx);
-  for (const Site &S : Sites) {
-    const Wrap &Primary = primaryWrap(S.Wraps);
-    SourceLocation Anchor = S.Var ? S.Var->getLocation() : wrapLoc(Primary);
-    if (Anchor.isInvalid() ||
-        !Reported.insert(SM.getFileLoc(Anchor).getRawEncoding()).second)
-      continue;
-    bool HasProduct = Primary.Kind == WrapKind::Product;
-    std::string Why;
+  // The tier of one wrap of a site and the reason for its note.
+  auto TierOfWrap = [&](const Site &S, const Wrap &Primary, std::string &Why) {
     kerneltidy::OffsetEvidence Evidence =
         evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx);
     const BinaryOperator *ScaledBy = nullptr;
@@ -570,7 +588,94 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       Evidence.GridIndexUse = Rows.scalesVariableAtAnyWidth(Holder)
                                   ? GridUse::CountsRows
                                   : GridUse::IndexesElements;
-    kerneltidy::Confidence Tier = kerneltidy::widthConfidence(Evidence, Why);
+    return kerneltidy::widthConfidence(Evidence, Why);
+  };
+  // The tier of a site: its most confident wrap. The wraps of a site are
+  // nested products of one chain, and the chain wraps where any of them
+  // does: 'b * T * C * num_heads' is not bounded by its head count when
+  // 'b * T * C' already spans the tensor.
+  auto TierOf = [&](const Site &S, std::string &Why) {
+    kerneltidy::Confidence Best = TierOfWrap(S, primaryWrap(S.Wraps), Why);
+    for (const Wrap &W : S.Wraps) {
+      if (W.Op == primaryWrap(S.Wraps).Op)
+        continue;
+      std::string WhyW;
+      kerneltidy::Confidence C = TierOfWrap(S, W, WhyW);
+      if (C > Best) {
+        Best = C;
+        Why = "'" + sourceText(W.Op, Ctx) + "': " + WhyW;
+      }
+    }
+    return Best;
+  };
+  // One finding per address (issue 23, class 8): the terms of one address
+  // expression that wrap side by side ('q + b * stride_b + h * stride_h')
+  // are one finding, led by the most confident term (then the strongest
+  // wrap, then the first in the source); the others become its siblings.
+  {
+    struct Ranked {
+      Site S;
+      int Tier, Strength;
+    };
+    auto Before = [&](const Ranked &A, const Ranked &B) {
+      if (A.Tier != B.Tier)
+        return A.Tier > B.Tier;
+      if (A.Strength != B.Strength)
+        return A.Strength > B.Strength;
+      return SM.isBeforeInTranslationUnit(wrapLoc(primaryWrap(A.S.Wraps)),
+                                          wrapLoc(primaryWrap(B.S.Wraps)));
+    };
+    std::vector<std::vector<Ranked>> Groups;
+    for (Site &S : Sites) {
+      std::string Ignored;
+      Ranked R{std::move(S), 0, 0};
+      R.Tier = int(TierOf(R.S, Ignored));
+      R.Strength = wrapStrength(primaryWrap(R.S.Wraps));
+      std::vector<Ranked> *Into = nullptr;
+      if (!R.S.Var && R.S.Use)
+        for (auto &G : Groups) {
+          const Site &L = G.front().S;
+          if (!L.Var && L.Use && L.WidenedVar == R.S.WidenedVar &&
+              (onePointerChain(L.Use->Use, R.S.Use->Use) ||
+               onePointerChain(R.S.Use->Use, L.Use->Use))) {
+            Into = &G;
+            break;
+          }
+        }
+      if (Into)
+        Into->push_back(std::move(R));
+      else
+        Groups.push_back({});
+      if (!Into)
+        Groups.back().push_back(std::move(R));
+    }
+    Sites.clear();
+    for (auto &G : Groups) {
+      std::stable_sort(G.begin(), G.end(), Before);
+      Site Lead = std::move(G.front().S);
+      for (size_t I = 1; I < G.size(); ++I)
+        Lead.Siblings.push_back(std::move(G[I].S));
+      std::sort(Lead.Siblings.begin(), Lead.Siblings.end(),
+                [&](const Site &A, const Site &B) {
+                  return SM.isBeforeInTranslationUnit(
+                      wrapLoc(primaryWrap(A.Wraps)),
+                      wrapLoc(primaryWrap(B.Wraps)));
+                });
+      Sites.push_back(std::move(Lead));
+    }
+  }
+  for (const Site &S : Sites) {
+    const Wrap &Primary = primaryWrap(S.Wraps);
+    SourceLocation Anchor = S.Var ? S.Var->getLocation() : wrapLoc(Primary);
+    if (Anchor.isInvalid() ||
+        !Reported.insert(SM.getFileLoc(Anchor).getRawEncoding()).second)
+      continue;
+    for (const Site &Sib : S.Siblings)
+      Reported.insert(
+          SM.getFileLoc(wrapLoc(primaryWrap(Sib.Wraps))).getRawEncoding());
+    bool HasProduct = Primary.Kind == WrapKind::Product;
+    std::string Why;
+    kerneltidy::Confidence Tier = TierOf(S, Why);
     if (!Shown.shows("kernel-int32-offset", kerneltidy::FrontEnd::Cxx, Tier))
       continue;
 
@@ -620,6 +725,17 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
         << boundaryNote(Primary, Ctx);
     diag(Anchor, "%0", DiagnosticIDs::Note)
         << kerneltidy::confidenceNote(Tier, Why);
+    // The other terms of the same address, where they are computed.
+    for (const Site &Sib : S.Siblings) {
+      const Wrap &W = primaryWrap(Sib.Wraps);
+      const Expr *Term = W.Kind == WrapKind::Narrowing
+                             ? cast<ImplicitCastExpr>(W.Op)->getSubExpr()
+                             : W.Op;
+      diag(wrapLoc(W), "the same address also adds '%0', computed in 32-bit "
+                       "'%1'",
+           DiagnosticIDs::Note)
+          << sourceText(Term, Ctx) << typeName(W.ComputedIn, Ctx);
+    }
 
     // Where a 32-bit factor got its type, when it is a field or parameter.
     if (HasProduct) {
@@ -691,7 +807,10 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
     }
     llvm::SmallPtrSet<const Expr *, 4> Cast;
     std::string FirstCast;
-    for (const Wrap &W : S.Wraps) {
+    std::vector<Wrap> Terms(S.Wraps.begin(), S.Wraps.end());
+    for (const Site &Sib : S.Siblings)
+      Terms.insert(Terms.end(), Sib.Wraps.begin(), Sib.Wraps.end());
+    for (const Wrap &W : Terms) {
       if (W.Kind != WrapKind::Product || isa<CompoundAssignOperator>(W.Op))
         continue;
       const Expr *F = firstFactor(cast<BinaryOperator>(W.Op));
