@@ -342,6 +342,10 @@ struct Int32OffsetCheck::Site {
   /// ('b * stride_b + h * stride_h'): one finding per address, led by its
   /// most confident term; they are named in notes and widened by its fix.
   std::vector<Site> Siblings;
+  /// The site's tier and the reason for its note, computed once when the
+  /// terms of an address are grouped.
+  kerneltidy::Confidence Tier = kerneltidy::Confidence::Low;
+  std::string TierWhy;
 };
 
 void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
@@ -595,9 +599,10 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   // does: 'b * T * C * num_heads' is not bounded by its head count when
   // 'b * T * C' already spans the tensor.
   auto TierOf = [&](const Site &S, std::string &Why) {
-    kerneltidy::Confidence Best = TierOfWrap(S, primaryWrap(S.Wraps), Why);
+    const Wrap &Primary = primaryWrap(S.Wraps);
+    kerneltidy::Confidence Best = TierOfWrap(S, Primary, Why);
     for (const Wrap &W : S.Wraps) {
-      if (W.Op == primaryWrap(S.Wraps).Op)
+      if (W.Op == Primary.Op)
         continue;
       std::string WhyW;
       kerneltidy::Confidence C = TierOfWrap(S, W, WhyW);
@@ -613,54 +618,42 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   // are one finding, led by the most confident term (then the strongest
   // wrap, then the first in the source); the others become its siblings.
   {
-    struct Ranked {
-      Site S;
-      int Tier, Strength;
+    auto Earlier = [&](const Site &A, const Site &B) {
+      return SM.isBeforeInTranslationUnit(wrapLoc(primaryWrap(A.Wraps)),
+                                          wrapLoc(primaryWrap(B.Wraps)));
     };
-    auto Before = [&](const Ranked &A, const Ranked &B) {
+    auto Leads = [&](const Site &A, const Site &B) {
       if (A.Tier != B.Tier)
         return A.Tier > B.Tier;
-      if (A.Strength != B.Strength)
-        return A.Strength > B.Strength;
-      return SM.isBeforeInTranslationUnit(wrapLoc(primaryWrap(A.S.Wraps)),
-                                          wrapLoc(primaryWrap(B.S.Wraps)));
+      int SA = wrapStrength(primaryWrap(A.Wraps));
+      int SB = wrapStrength(primaryWrap(B.Wraps));
+      return SA != SB ? SA > SB : Earlier(A, B);
     };
-    std::vector<std::vector<Ranked>> Groups;
+    std::vector<std::vector<Site>> Groups;
     for (Site &S : Sites) {
-      std::string Ignored;
-      Ranked R{std::move(S), 0, 0};
-      R.Tier = int(TierOf(R.S, Ignored));
-      R.Strength = wrapStrength(primaryWrap(R.S.Wraps));
-      std::vector<Ranked> *Into = nullptr;
-      if (!R.S.Var && R.S.Use)
+      S.Tier = TierOf(S, S.TierWhy);
+      std::vector<Site> *Into = nullptr;
+      if (!S.Var && S.Use)
         for (auto &G : Groups) {
-          const Site &L = G.front().S;
-          if (!L.Var && L.Use && L.WidenedVar == R.S.WidenedVar &&
-              (onePointerChain(L.Use->Use, R.S.Use->Use) ||
-               onePointerChain(R.S.Use->Use, L.Use->Use))) {
+          const Site &L = G.front();
+          if (!L.Var && L.Use && L.WidenedVar == S.WidenedVar &&
+              (onePointerChain(L.Use->Use, S.Use->Use) ||
+               onePointerChain(S.Use->Use, L.Use->Use))) {
             Into = &G;
             break;
           }
         }
-      if (Into)
-        Into->push_back(std::move(R));
-      else
-        Groups.push_back({});
       if (!Into)
-        Groups.back().push_back(std::move(R));
+        Into = &Groups.emplace_back();
+      Into->push_back(std::move(S));
     }
     Sites.clear();
     for (auto &G : Groups) {
-      std::stable_sort(G.begin(), G.end(), Before);
-      Site Lead = std::move(G.front().S);
-      for (size_t I = 1; I < G.size(); ++I)
-        Lead.Siblings.push_back(std::move(G[I].S));
-      std::sort(Lead.Siblings.begin(), Lead.Siblings.end(),
-                [&](const Site &A, const Site &B) {
-                  return SM.isBeforeInTranslationUnit(
-                      wrapLoc(primaryWrap(A.Wraps)),
-                      wrapLoc(primaryWrap(B.Wraps)));
-                });
+      std::stable_sort(G.begin(), G.end(), Leads);
+      Site Lead = std::move(G.front());
+      Lead.Siblings.assign(std::make_move_iterator(G.begin() + 1),
+                           std::make_move_iterator(G.end()));
+      std::sort(Lead.Siblings.begin(), Lead.Siblings.end(), Earlier);
       Sites.push_back(std::move(Lead));
     }
   }
@@ -674,8 +667,8 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
       Reported.insert(
           SM.getFileLoc(wrapLoc(primaryWrap(Sib.Wraps))).getRawEncoding());
     bool HasProduct = Primary.Kind == WrapKind::Product;
-    std::string Why;
-    kerneltidy::Confidence Tier = TierOf(S, Why);
+    const std::string &Why = S.TierWhy;
+    kerneltidy::Confidence Tier = S.Tier;
     if (!Shown.shows("kernel-int32-offset", kerneltidy::FrontEnd::Cxx, Tier))
       continue;
 
