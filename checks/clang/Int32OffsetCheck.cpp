@@ -212,7 +212,9 @@ static bool isOpaqueValue(const Expr *E) {
 
 /// The language-neutral evidence of a wrap (lib/model/OffsetEvidence.h):
 /// each factor's role from the magnitude analysis, lowered to a small index
-/// where its name says so, and the buffer the offset reaches.
+/// where its name says so (a size, or a grid index named for a head or an
+/// expert, `head_id = blockIdx.y`, as the Triton front end lowers
+/// `pid_h = tl.program_id(1)`), and the buffer the offset reaches.
 static kerneltidy::OffsetEvidence evidenceOf(const Wrap &W, const Stmt *Use,
                                              ASTContext &Ctx) {
   kerneltidy::OffsetEvidence E;
@@ -222,7 +224,8 @@ static kerneltidy::OffsetEvidence evidenceOf(const Wrap &W, const Stmt *Use,
                               std::pair{BO->getRHS(), W.RHS}}) {
       kerneltidy::OffsetFactor F{sourceText(Operand->IgnoreParenImpCasts(), Ctx),
                                  roleOf(M)};
-      if (F.Role == kerneltidy::FactorRole::Size)
+      if (F.Role == kerneltidy::FactorRole::Size ||
+          F.Role == kerneltidy::FactorRole::GridIndex)
         for (const kerneltidy::OffsetFactor &Named :
              kerneltidy::factorsFromText(F.Text))
           if (Named.Role == kerneltidy::FactorRole::SmallIndex)
