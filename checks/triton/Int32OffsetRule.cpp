@@ -94,10 +94,14 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
     NodeId Operand = T.field(Product, Side);
     if (Operand == NoNode)
       continue;
-    kerneltidy::OffsetFactor F{T.text(Operand).str(),
-                               roleOf(Owner.facts(Operand).Mag)};
-    if (F.Role == kerneltidy::FactorRole::Size ||
-        F.Role == kerneltidy::FactorRole::GridIndex)
+    Magnitude Mag = Owner.facts(Operand).Mag;
+    kerneltidy::OffsetFactor F{T.text(Operand).str(), roleOf(Mag)};
+    // A token index is never small, whatever names it holds: the head
+    // count of `(bos * HV + i_h) * K` scales the tokens, it does not bound
+    // them.
+    if (Mag != Magnitude::Rows &&
+        (F.Role == kerneltidy::FactorRole::Size ||
+         F.Role == kerneltidy::FactorRole::GridIndex))
       for (const kerneltidy::OffsetFactor &Named :
            kerneltidy::factorsFromText(F.Text))
         if (Named.Role == kerneltidy::FactorRole::SmallIndex)
@@ -162,14 +166,101 @@ void gatherWrapUses(RuleContext &Ctx, llvm::SmallVectorImpl<NodeId> &Order,
   }
 }
 
-Confidence tierOf(RuleContext &Ctx, NodeId Site,
-                  llvm::ArrayRef<Use> List, std::string &Why) {
+/// The other 32-bit terms of an address: the int32 products, other than
+/// Site, that the pointer expression E adds up (through parentheses, names
+/// bound by plain assignment and broadcasting subscripts) and that scale a
+/// runtime quantity (`input_batch_stride * batch_offset[:, None]` beside
+/// the wrap site `input_feat_stride * feat_pid`). A widened value, a call
+/// or a loaded value ends the walk.
+void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
+                       llvm::SmallVectorImpl<NodeId> &Out, unsigned Depth = 0) {
+  const PySyntaxTree &T = A.tree();
+  if (Depth > 12 || E == NoNode)
+    return;
+  E = T.stripParens(E);
+  switch (T.kind(E)) {
+  case PyKind::Identifier:
+    if (NodeId Def = A.definition(E); Def != E)
+      otherAddressTerms(A, Def, Site, Out, Depth + 1);
+    return;
+  case PyKind::Subscript:
+    otherAddressTerms(A, T.field(E, PyField::Value), Site, Out, Depth + 1);
+    return;
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-") {
+      otherAddressTerms(A, T.field(E, PyField::Left), Site, Out, Depth + 1);
+      otherAddressTerms(A, T.field(E, PyField::Right), Site, Out, Depth + 1);
+      return;
+    }
+    if (Op != "*" || E == Site || T.contains(E, Site))
+      return;
+    ValueFacts F = A.facts(E);
+    if (F.isInt32() && F.Mag >= Magnitude::Size && !llvm::is_contained(Out, E))
+      Out.push_back(E);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/// The tier of a wrap site, given the evidence of the accesses it reaches.
+Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
+                    std::string &Why) {
   FunctionAnalysis &Owner = owner(*List.front().A, Ctx.T, Site);
   kerneltidy::OffsetEvidence Evidence =
       evidenceOf(Owner, Ctx.T, Site, *List.front().Access);
   Evidence.OnlyScalarAccesses = llvm::all_of(
       List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
   return kerneltidy::widthConfidence(Evidence, Why);
+}
+
+/// What one finding reports: the term of the address that names it (the
+/// most confident of the wrap site and the address's other wrapping terms,
+/// issue 23's one finding per address), its tier and the reason.
+struct Primary {
+  NodeId Site = NoNode;
+  FunctionAnalysis *Owner = nullptr;
+  Confidence Tier = Confidence::Low;
+  std::string Why;
+};
+
+Primary primaryOf(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List) {
+  // The other terms of every address the wrap site reaches.
+  llvm::SmallVector<std::pair<NodeId, Use>, 4> Others;
+  for (const Use &U : List) {
+    llvm::SmallVector<NodeId, 4> Terms;
+    otherAddressTerms(*U.A, U.Access->Pointer, Site, Terms);
+    for (NodeId P : Terms)
+      if (llvm::none_of(Others, [&](const auto &O) { return O.first == P; }))
+        Others.push_back({P, U});
+  }
+  Primary Best;
+  Best.Site = Site;
+  Best.Owner = &owner(*List.front().A, Ctx.T, Site);
+  Best.Tier = siteTier(Ctx, Site, List, Best.Why);
+  // When the wrap site is harmless by its evidence (the low tier), another
+  // term of the address that wraps itself, more confidently, names the
+  // finding: `feat_pid * input_feat_stride` stays inside one sample, the
+  // batch term beside it is where the address wraps. Otherwise the first
+  // wrap site names it, as it always did.
+  if (Best.Tier != Confidence::Low)
+    return Best;
+  for (const auto &[P, U] : Others) {
+    FunctionAnalysis &PO = owner(*U.A, Ctx.T, P);
+    if (PO.facts(P).Mag != Magnitude::Large)
+      continue;
+    std::string Why;
+    Confidence Tier = siteTier(Ctx, P, {U}, Why);
+    if (Tier > Best.Tier) {
+      Best.Site = P;
+      Best.Owner = &PO;
+      Best.Tier = Tier;
+      Best.Why = std::move(Why);
+    }
+  }
+  return Best;
 }
 
 } // namespace
@@ -183,7 +274,9 @@ Confidence wrapSiteConfidence(RuleContext &Ctx, NodeId Site, std::string &Why) {
     Why.clear();
     return Confidence::Medium;
   }
-  return tierOf(Ctx, Site, It->second, Why);
+  Primary P = primaryOf(Ctx, Site, It->second);
+  Why = std::move(P.Why);
+  return P.Tier;
 }
 
 void runInt32Offset(RuleContext &Ctx) {
@@ -194,13 +287,18 @@ void runInt32Offset(RuleContext &Ctx) {
   llvm::SmallVector<NodeId, 16> Order;
   llvm::DenseMap<NodeId, llvm::SmallVector<Use, 4>> Uses;
   gatherWrapUses(Ctx, Order, Uses);
-  for (NodeId Site : Order) {
-    const llvm::SmallVector<Use, 4> &List = Uses[Site];
-    FunctionAnalysis &A = *List.front().A;
+  llvm::DenseSet<NodeId> Reported;
+  for (NodeId WrapSite : Order) {
+    const llvm::SmallVector<Use, 4> &List = Uses[WrapSite];
     const MemoryAccess &First = *List.front().Access;
     std::string Op = accessName(First) ? std::string(accessName(First))
                                        : "tl." + First.Callee.str();
-    FunctionAnalysis &Owner = owner(A, Ctx.T, Site);
+    Primary P = primaryOf(Ctx, WrapSite, List);
+    // Two wrap sites of one address name the same term once.
+    if (!Reported.insert(P.Site).second)
+      continue;
+    NodeId Site = P.Site;
+    FunctionAnalysis &Owner = *P.Owner;
     Finding &F = Ctx.report(
         Int32OffsetId, Site,
         "offset '" + Ctx.quote(Site) +
@@ -233,10 +331,8 @@ void runInt32Offset(RuleContext &Ctx) {
       Last->Message += " (and by " + std::to_string(Rest) +
                        " more access" + (Rest == 1 ? "" : "es") + ")";
     Ctx.addWideningNote(F, Owner, Site);
-    std::string Why;
-    kerneltidy::Confidence Tier = tierOf(Ctx, Site, List, Why);
-    F.Confidence = kerneltidy::confidenceName(Tier).str();
-    Ctx.note(F, Site, kerneltidy::confidenceNote(Tier, Why));
+    F.Confidence = kerneltidy::confidenceName(P.Tier).str();
+    Ctx.note(F, Site, kerneltidy::confidenceNote(P.Tier, P.Why));
   }
 }
 

@@ -72,6 +72,16 @@ FactorRole roleFromName(llvm::StringRef Name) {
   return FactorRole::Unknown;
 }
 
+bool isHeadCountName(llvm::StringRef Name) {
+  if (roleFromName(Name) != FactorRole::SmallIndex)
+    return false;
+  for (const std::string &P : nameComponents(Name))
+    if (P == "head" || P == "heads" || P == "nh" || P == "nheads" ||
+        P == "hq" || P == "hk" || P == "hv")
+      return true;
+  return false;
+}
+
 llvm::SmallVector<llvm::StringRef, 4>
 innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames) {
   llvm::SmallVector<llvm::StringRef, 4> Out;
@@ -100,19 +110,38 @@ innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames) {
   return Out;
 }
 
-bool isHeadStrideName(llvm::StringRef Name) {
+/// A stride whose dimension Dim names: the component after or before
+/// 'stride', or the last one ('stride_h', 'k_stride_h', 'r_h_stride'); in
+/// the abbreviated form of fla ('state_s_c', 'k_s_h'), the letter after 's'.
+static bool isStrideOf(llvm::StringRef Name,
+                       bool (*Dim)(llvm::StringRef Component)) {
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Name.split(Words, '_');
+  if (Words.size() >= 2 && Words[Words.size() - 2] == "s" &&
+      Words.back().size() == 1)
+    return Dim(Words.back().lower());
   auto Parts = nameComponents(Name);
-  auto IsHead = [](llvm::StringRef S) {
-    return S == "h" || S == "head" || S == "heads" || S == "nh" ||
-           S == "hq" || S == "hk" || S == "hv";
-  };
   for (size_t I = 0; I < Parts.size(); ++I)
     if (Parts[I] == "stride" &&
-        ((I + 1 < Parts.size() && IsHead(Parts[I + 1])) ||
-         (I > 0 && IsHead(Parts[I - 1])) ||
-         (Parts.size() > 1 && IsHead(Parts.back()))))
+        ((I + 1 < Parts.size() && Dim(Parts[I + 1])) ||
+         (I > 0 && Dim(Parts[I - 1])) ||
+         (Parts.size() > 1 && Dim(Parts.back()))))
       return true;
   return false;
+}
+
+bool isHeadStrideName(llvm::StringRef Name) {
+  return isStrideOf(Name, [](llvm::StringRef S) {
+    return S == "h" || S == "head" || S == "heads" || S == "nh" ||
+           S == "hq" || S == "hk" || S == "hv";
+  });
+}
+
+bool isChannelStrideName(llvm::StringRef Name) {
+  return isStrideOf(Name, [](llvm::StringRef S) {
+    return S == "c" || S == "ch" || S == "channel" || S == "channels" ||
+           S == "feat" || S == "feature" || S == "features";
+  });
 }
 
 bool isElementCountName(llvm::StringRef Name) {
@@ -232,6 +261,16 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   if (std::string Name = nameInFactors(E, isHeadStrideName); !Name.empty()) {
     Why = "'" + Name + "' is the stride of a head dimension: the product "
                        "stays within the heads of one row";
+    return Confidence::Low;
+  }
+  // The stride of a channel (or feature) dimension ('feat_pid *
+  // input_feat_stride', 'c * x_stride_c'): the product stays inside one
+  // sample, C times that stride; the batch term is another product (and
+  // names the finding when it wraps, Int32OffsetRule's primaryOf).
+  if (std::string Name = nameInFactors(E, isChannelStrideName);
+      !Name.empty()) {
+    Why = "'" + Name + "' is the stride of a channel dimension: the product "
+                       "stays within one sample";
     return Confidence::Low;
   }
   unsigned Sizes = 0, Grid = 0;

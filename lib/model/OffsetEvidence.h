@@ -104,6 +104,11 @@ struct OffsetEvidence {
 /// warp or LoRA slot; Unknown otherwise.
 FactorRole roleFromName(llvm::StringRef Name);
 
+/// A head count or head index by its name ('HV', 'num_heads', 'nheads',
+/// 'head_idx'; not 'head_dim' or 'stride_h'): a small index of the head
+/// role.
+bool isHeadCountName(llvm::StringRef Name);
+
 /// A name that says it holds an element count or an extent: 'numel',
 /// 'n_elements', 'num_elems', 'size', 'total', 'count', 'len', 'length'.
 bool isElementCountName(llvm::StringRef Name);
@@ -112,6 +117,10 @@ bool isElementCountName(llvm::StringRef Name);
 /// 'stride_hv', 'r_h_stride' (the component after or before 'stride', or the
 /// last one, names heads).
 bool isHeadStrideName(llvm::StringRef Name);
+
+/// A stride of a channel or feature dimension: 'stride_c', 'x_stride_c',
+/// 'input_feat_stride', 'output_c_stride'.
+bool isChannelStrideName(llvm::StringRef Name);
 
 /// The innermost stride parameters of a kernel's parameter list (see
 /// OffsetEvidence::InnermostStride): for each run of two or more

@@ -804,6 +804,34 @@ def run_token_offset_row_width(mod, kind):
                  bad or g, ms)]
 
 
+@runner("batch_term_beside_channel_term", large=True)
+def run_batch_term_beside_channel_term(mod, kind):
+    # x, y [N, C, S] with N * C * S = 2^31 + C * S, each after a 2^31 guard:
+    # in the buggy file the batch term of the last sample wraps to -2^31, so
+    # that sample is read from and written into the guard; y's last sample
+    # keeps its NaN fill. The channel term (< C * S) never wraps.
+    torch, triton = torch_mods()
+    c, s = 2, 4096
+    n = WRAP // (c * s) + 1
+    span = n * c * s
+    xs = torch.zeros(WRAP + span, dtype=torch.bfloat16, device="cuda")
+    x = xs[WRAP:].view(n, c, s)
+    gen = torch.Generator(device="cuda").manual_seed(23)
+    x.normal_(generator=gen)
+    ys = torch.zeros(WRAP + span, dtype=torch.bfloat16, device="cuda")
+    y = nan_fill(ys[WRAP:]).view(n, c, s)
+    w = torch.tensor([2.0, -0.5], dtype=torch.bfloat16, device="cuda")
+    ms = timed(lambda: mod.channel_scale_kernel[(c,)](
+        x, y, w, x.stride(1), x.stride(0), n, s, BLOCK_M=64, BLOCK_N=1024))
+    bad = [(bi, ci) for bi in [0, n // 2, n - 1] for ci in range(c)
+           if not torch.equal(y[bi, ci], x[bi, ci] * w[ci])]
+    g = guard_written(ys)
+    return [case("channel_scale_kernel", f"x, y [{n}, {c}, {s}] bf16 "
+                 "(the last sample at element 2^31), needs 16 GiB",
+                 "y = w[c] x for samples 0, mid, last, both channels; y guard untouched",
+                 f"wrong (sample, channel) {bad}, guard written: {g}", bad or g, ms)]
+
+
 # ---------------------------------------------------------------------------
 # kernel-index-width-mismatch: split_backward.py (int32 row offset in the
 # LayerNorm dx kernel). X, DY, DX back to back after a 2^31 guard, as for

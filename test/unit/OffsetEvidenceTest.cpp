@@ -175,3 +175,32 @@ TEST(OffsetEvidence, RotaryTablesAreSideTables) {
 }
 
 } // namespace
+
+TEST(OffsetEvidence, AChannelStrideIsLow) {
+  EXPECT_TRUE(isChannelStrideName("input_feat_stride"));
+  EXPECT_TRUE(isChannelStrideName("output_c_stride"));
+  EXPECT_TRUE(isChannelStrideName("stride_c"));
+  EXPECT_TRUE(isChannelStrideName("state_s_c"));
+  EXPECT_FALSE(isChannelStrideName("input_batch_stride"));
+  EXPECT_FALSE(isChannelStrideName("state_s_abe"));
+  EXPECT_FALSE(isChannelStrideName("stride_cm")); // a matrix's rows
+  // 'sH' (a convolution's stride along H) is no abbreviated stride run.
+  EXPECT_FALSE(isHeadStrideName("sH"));
+  EXPECT_TRUE(isHeadStrideName("k_s_h"));
+  OffsetEvidence E;
+  E.Factors.push_back({"feat_pid", FactorRole::GridIndex});
+  E.Factors.push_back({"input_feat_stride", FactorRole::Size});
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  E.Factors.back().Text = "input_batch_stride";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+}
+
+TEST(OffsetEvidence, HeadCountNames) {
+  EXPECT_TRUE(isHeadCountName("HV"));
+  EXPECT_TRUE(isHeadCountName("num_heads"));
+  EXPECT_TRUE(isHeadCountName("nheads"));
+  EXPECT_FALSE(isHeadCountName("head_dim"));
+  EXPECT_FALSE(isHeadCountName("stride_h"));
+  EXPECT_FALSE(isHeadCountName("num_experts")); // small, but not a head
+}

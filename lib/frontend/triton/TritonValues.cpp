@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/triton/TritonValues.h"
+#include "lib/model/OffsetEvidence.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -29,7 +30,8 @@ Magnitude minMag(Magnitude A, Magnitude B) { return std::min(A, B); }
 /// without changing its kind; program indices times program counts stay
 /// program indices (grid arithmetic); anything runtime times anything
 /// runtime can pass 2^31. A token index scaled by anything (a row width, be
-/// it a stride or a compile-time head size) is an element offset.
+/// it a stride or a compile-time head size) is an element offset, except by
+/// a head count or a split index (FunctionAnalysis::isTokenHeadProduct).
 Magnitude mulMag(Magnitude A, Magnitude B) {
   if (A == Magnitude::Rows || B == Magnitude::Rows)
     return Magnitude::Large;
@@ -264,7 +266,11 @@ ValueFacts FunctionAnalysis::binaryFacts(NodeId Node, const ValueFacts &L,
   ValueFacts V = promote(L, R);
   if (Op == "*") {
     V.Mag = mulMag(L.Mag, R.Mag);
-    if (V.Mag == Magnitude::Large && isTokenIndexProduct(Node, L, R))
+    if (V.Mag == Magnitude::Large && isTokenHeadProduct(Node, L, R))
+      V.Mag = Magnitude::Rows;
+    // `B * T` with a tl.constexpr batch count is a token count too.
+    if ((V.Mag == Magnitude::Large || V.Mag == Magnitude::Size) &&
+        isTokenIndexProduct(Node, L, R))
       V.Mag = Magnitude::Rows;
     // `(x // m) * m <= x`: the product is bounded by the dividend.
     if (V.Mag == Magnitude::Large)
@@ -310,6 +316,7 @@ bool isSequenceLengthName(llvm::StringRef Name) {
     return false;
   if (Name == "T" || Name == "NT" || Name.starts_with("T_"))
     return true;
+
   if (Name.size() <= 3 && Name.starts_with("T") &&
       llvm::all_of(Name, [](char C) { return C >= 'A' && C <= 'Z'; }))
     return true;
@@ -336,12 +343,46 @@ bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
            V.Mag == Magnitude::Size && isSequenceLengthName(T.text(N));
   };
   auto IsBatch = [&](NodeId N, const ValueFacts &V) {
+    // `B` the batch count, runtime or tl.constexpr.
     return V.Mag == Magnitude::ProgramId ||
            (T.kind(N) == PyKind::Identifier && T.text(N) == "B" &&
-            V.Mag == Magnitude::Size);
+            (V.Mag == Magnitude::Size || V.Mag == Magnitude::Const));
   };
   return (IsBatch(LN, L) && IsLength(RN, R)) ||
          (IsBatch(RN, R) && IsLength(LN, L));
+}
+
+bool FunctionAnalysis::isTokenHeadProduct(NodeId Node, const ValueFacts &L,
+                                          const ValueFacts &R) const {
+  // `bos * H`, `bos * HV`: a token index times a head count is the row of a
+  // [tokens, heads] table (a gate, a beta, a per-head statistic). Its
+  // extent is tokens x heads, below 2^31 at every realistic shape (2^22
+  // tokens x 2^8 heads = 2^30, the maxima of docs/checks/kernel-int32-
+  // offset.md); it wraps only once scaled by a row width
+  // (`(bos * H + i_h) * K`), and that product is the wrap site.
+  const PySyntaxTree &T = tree();
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return false;
+  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
+  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
+  auto IsHeadCount = [&](NodeId N, const ValueFacts &V) {
+    // A program index that scales a token count (`i_k * all`, `i_v * all`
+    // with `all = B * T`) enumerates copies of the whole token range: the
+    // K or V splits or the heads of a [NK, tokens, ...] buffer. Their
+    // count is small for the same reason.
+    // A loop over those splits (`for i_k in range(0, NK)`) likewise.
+    if (V.Mag == Magnitude::ProgramId)
+      return true;
+    if (T.kind(N) != PyKind::Identifier || V.Mag == Magnitude::Rows)
+      return false;
+    llvm::StringRef Name = T.text(N);
+    if (const Binding *B = resolve(Name, N);
+        B && B->Kind == BindingKind::LoopTarget && V.Mag <= Magnitude::ProgramId)
+      return true;
+    return Name == "H" || kerneltidy::isHeadCountName(Name);
+  };
+  return (L.Mag == Magnitude::Rows && IsHeadCount(RN, R)) ||
+         (R.Mag == Magnitude::Rows && IsHeadCount(LN, L));
 }
 
 NodeId FunctionAnalysis::quotientTimesDivisor(NodeId Node) const {

@@ -18,10 +18,12 @@
 //    block of tl.arange) < ProgramId (a program index or program count) <
 //    Size (a runtime size or stride) < Rows (a token index: a batch index
 //    or count times a runtime sequence length, `i_b * T`, bounded by the
-//    number of tokens) < Large (a product of two runtime quantities, e.g.
-//    `pid * stride`, `rows * C`, `offs_m[:, None] * stride_m`, or a token
-//    index times a row width, `i_b * T * H`, which can pass 2^31 on a large
-//    tensor).
+//    number of tokens; also a token index times a head count, `bos * H`, and
+//    a token count times a split index, `i_k * all`: a row of a [tokens,
+//    heads] or [splits, tokens] table) < Large (a product of two runtime
+//    quantities, e.g. `pid * stride`, `rows * C`, `offs_m[:, None] *
+//    stride_m`, or a token index times a row width, `i_b * T * K`, which can
+//    pass 2^31 on a large tensor).
 //  * wrap site: the first int32 product of Large magnitude that feeds the
 //    value. It is kept through later arithmetic and widening (the wrap already
 //    happened) and dropped by comparisons.
@@ -189,6 +191,9 @@ private:
   /// `i_b * T`: see the Rows magnitude.
   bool isTokenIndexProduct(NodeId Node, const ValueFacts &L,
                            const ValueFacts &R) const;
+  /// `bos * H`: see isTokenHeadProduct in the .cpp.
+  bool isTokenHeadProduct(NodeId Node, const ValueFacts &L,
+                          const ValueFacts &R) const;
   /// The child of If (its consequence, an elif or else clause, or its
   /// condition) that holds N.
   NodeId branchOf(NodeId If, NodeId N) const;
