@@ -361,6 +361,49 @@ NodeId bareArangeWidth(RuleContext &Ctx, NodeId Expr) {
   return Ctx.M.argument(Expr, 1, "end");
 }
 
+/// Not an escape: a lane range one lane wide. `xoffset + tl.arange(0,
+/// XBLOCK)` with XBLOCK set to 1 by every autotune config of the kernel
+/// (TorchInductor's persistent reductions, `triton.Config({"XBLOCK": 1,
+/// "RBLOCK": 2048})`) is the program index itself: the launcher's grid,
+/// `cdiv(xnumel, XBLOCK)` programs, bounds it, and there are no tail lanes
+/// for a mask to drop. Every tl.arange the binding's value reads (through
+/// names bound by plain assignment) must be one lane wide.
+bool singleLaneAxis(RuleContext &Ctx, FunctionAnalysis &A, const Binding &B) {
+  const PySyntaxTree &T = Ctx.T;
+  unsigned Ranges = 0;
+  bool Wide = false;
+  std::function<void(NodeId, unsigned)> Walk = [&](NodeId N, unsigned Depth) {
+    if (N == NoNode || Wide || Depth > 24)
+      return;
+    N = T.stripParens(N);
+    if (T.kind(N) == PyKind::Identifier) {
+      NodeId Def = A.definition(N);
+      if (Def != N)
+        Walk(Def, Depth + 1);
+      return;
+    }
+    if (NodeId Width = bareArangeWidth(Ctx, N); Width != NoNode) {
+      ++Ranges;
+      Width = T.stripParens(Width);
+      bool One = T.text(Width) == "1";
+      if (!One && T.kind(Width) == PyKind::Identifier) {
+        const TritonParam *P = A.function().param(T.text(Width));
+        One = P && P->IsConstexpr &&
+              A.function().configuredValue(P->Name) == 1;
+      }
+      Wide |= !One;
+      return;
+    }
+    if (T.kind(N) == PyKind::Call && Ctx.M.languageCallee(N) == "arange") {
+      Wide = true; // a range that does not start at 0
+      return;
+    }
+    T.forEachNamedChild(N, [&](NodeId C) { Walk(C, Depth + 1); });
+  };
+  Walk(B.Value, 0);
+  return Ranges > 0 && !Wide;
+}
+
 /// `pid` in `pid * C`: a name assigned from tl.program_id.
 bool readsProgramId(RuleContext &Ctx, FunctionAnalysis &A, NodeId Name) {
   const Binding *B = A.resolve(Ctx.T.text(Name), Name);
@@ -930,11 +973,12 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   };
   // `offs = (...) % M` is already below M: its bound `offs < M` holds on
   // every lane (the tutorial matmul's wrapped rows, with a sibling access
-  // that masks the same index anyway).
+  // that masks the same index anyway), also when a hint rebinds it
+  // (`rm = tl.max_contiguous(tl.multiple_of(rm, BM), BM)`, stream-K).
   auto WrappedBelowBound = [&](const Binding *B, NodeId Bound) {
     if (B->Kind != BindingKind::Assign)
       return false;
-    NodeId V = T.stripParens(B->Value);
+    NodeId V = T.stripParens(A.underlying(B->Value));
     return T.kind(V) == PyKind::BinaryOperator && T.operatorText(V) == "%" &&
            T.text(T.stripParens(T.field(V, PyField::Right))) == T.text(Bound);
   };
@@ -942,7 +986,7 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
         MaskCoversAlias(B) || MaskTestsBound(Test.Bound) ||
         WrappedBelowBound(B, Test.Bound) || belowOwnBlock(Ctx, A, *B) ||
-        rowAsWideAsLanes(Ctx, A, Access, *B))
+        rowAsWideAsLanes(Ctx, A, Access, *B) || singleLaneAxis(Ctx, A, *B))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }

@@ -23,6 +23,36 @@ const TritonParam *JitFunction::param(llvm::StringRef N) const {
   return nullptr;
 }
 
+int64_t JitFunction::configuredValue(llvm::StringRef Name) const {
+  // Every occurrence of Name as a whole word followed by `"`/`'` and `:`,
+  // or by `=` (not `==`), then an integer literal.
+  int64_t Value = -1;
+  llvm::StringRef Text = DecoratorText;
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    size_t After = At + Name.size();
+    auto Ident = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+    if ((At > 0 && Ident(Text[At - 1])) ||
+        (After < Text.size() && Ident(Text[After])))
+      continue;
+    llvm::StringRef Rest = Text.drop_front(After);
+    bool Quoted = Rest.consume_front("\"") || Rest.consume_front("'");
+    Rest = Rest.ltrim();
+    if (Quoted ? !Rest.consume_front(":")
+               : (!Rest.consume_front("=") || Rest.starts_with("=")))
+      continue;
+    Rest = Rest.ltrim();
+    llvm::StringRef Digits = Rest.take_while(
+        [](char C) { return C >= '0' && C <= '9'; });
+    int64_t V;
+    if (Digits.empty() || Digits.getAsInteger(10, V) ||
+        (Value >= 0 && V != Value))
+      return -1;
+    Value = V;
+  }
+  return Value;
+}
+
 int JitFunction::paramIndex(llvm::StringRef N) const {
   for (unsigned I = 0; I < Params.size(); ++I)
     if (Params[I].Name == N)
@@ -392,6 +422,7 @@ void TritonModule::discover() {
     if (!IsJit)
       continue;
     F.Definition = Def;
+    F.DecoratorText = T.source().slice(T.node(N).Start, T.node(Def).Start);
     F.NameNode = T.field(Def, PyField::Name);
     F.Name = T.text(F.NameNode);
     F.Body = T.field(Def, PyField::Body);

@@ -81,6 +81,9 @@ struct JitFunction {
   NodeId NameNode = NoNode;
   NodeId Body = NoNode;
   llvm::SmallVector<NodeId, 4> Decorators; // decorator expressions
+  /// The decorators as written, arguments included (the parse skips the
+  /// arguments: `@triton.autotune(configs=[...])` is read as text).
+  llvm::StringRef DecoratorText;
   llvm::SmallVector<TritonParam, 12> Params;
   std::vector<Binding> Bindings; // in source order
   llvm::DenseMap<llvm::StringRef, llvm::SmallVector<unsigned, 2>>
@@ -95,6 +98,11 @@ struct JitFunction {
   bool CalledFromJit = false; // a helper: some JIT function calls it
 
   const TritonParam *param(llvm::StringRef Name) const;
+  /// The value every `triton.Config` of the decorators gives the
+  /// tl.constexpr parameter Name (`{"XBLOCK": 1, ...}` in each config, or
+  /// `XBLOCK=1`), or -1 when the decorators do not name it or give it
+  /// different values.
+  int64_t configuredValue(llvm::StringRef Name) const;
   int paramIndex(llvm::StringRef Name) const;
 };
 

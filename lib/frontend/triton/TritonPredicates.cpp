@@ -187,6 +187,28 @@ bool FunctionAnalysis::callsProgramId(NodeId Expr) const {
   return Found;
 }
 
+/// True when Expr reads no name but module members and literals
+/// (`tl.full([1], 1024, tl.int64)`).
+static bool readsNoNameIn(const PySyntaxTree &T, NodeId Expr) {
+  bool Reads = false;
+  T.walk(Expr, [&](NodeId N) {
+    if (T.kind(N) != PyKind::Identifier)
+      return;
+    NodeId P = T.node(N).Parent;
+    if (T.kind(P) == PyKind::Attribute)
+      return; // `tl.full`, `tl.int64`: a module and its member
+    if (T.kind(P) == PyKind::KeywordArgument &&
+        T.node(N).Field == PyField::Name)
+      return; // `dtype=` of a call
+    Reads = true;
+  });
+  return !Reads;
+}
+
+bool FunctionAnalysis::readsNoName(NodeId Expr) const {
+  return readsNoNameIn(tree(), Expr);
+}
+
 bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
   // A size reads a runtime argument or a value computed from one; a bound
   // made of loop variables and constants (`o_i < i - 16`) is a triangular
@@ -211,6 +233,11 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
         return;
       if (B->Value != NoNode && callsProgramId(B->Value))
         ReadsPosition = true;
+      // A name bound to a constant tensor (`tmp0 = tl.full([1], 1024,
+      // tl.int64)`, TorchInductor's spelling of a literal): a constant.
+      else if (B->Kind == BindingKind::Assign && B->Value != NoNode &&
+               readsNoName(B->Value))
+        return;
       else if (isLoadedData(*B))
         ReadsData = true;
       else

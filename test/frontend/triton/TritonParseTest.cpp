@@ -523,4 +523,28 @@ TEST(TritonParse, NonTritonFileIsNotParsed) {
   EXPECT_TRUE(R.Findings.empty() && R.Errors.empty());
 }
 
+TEST(TritonParse, AutotuneConfigsGiveAConstexprItsValue) {
+  auto M = TritonModule::build(
+      "import triton\nimport triton.language as tl\n"
+      "@triton.autotune(configs=[triton.Config({'XBLOCK': 1, 'RBLOCK': 1024}),\n"
+      "    triton.Config({\"XBLOCK\": 1, \"RBLOCK\": 2048})], key=['XBLOCK'])\n"
+      "@triton.jit\n"
+      "def k(x, XBLOCK: tl.constexpr, RBLOCK: tl.constexpr, BM: tl.constexpr):\n"
+      "    pass\n"
+      "@triton.autotune(configs=[triton.Config({}, num_warps=4)], key=[])\n"
+      "@triton.heuristics({'BM': lambda a: 64})\n"
+      "@triton.jit\n"
+      "def h(x, BM: tl.constexpr):\n"
+      "    pass\n");
+  ASSERT_TRUE(M && M->parsed());
+  const JitFunction *K = M->function("k");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->configuredValue("XBLOCK"), 1);
+  EXPECT_EQ(K->configuredValue("RBLOCK"), -1); // two values
+  EXPECT_EQ(K->configuredValue("BM"), -1);     // not named
+  const JitFunction *H = M->function("h");
+  ASSERT_TRUE(H);
+  EXPECT_EQ(H->configuredValue("BM"), -1); // a lambda, not a literal
+}
+
 } // namespace
