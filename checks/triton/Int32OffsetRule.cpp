@@ -205,6 +205,185 @@ void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
   }
 }
 
+/// True when E is a sum with a tl.arange term of its own: the definition of
+/// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`).
+bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
+  const PySyntaxTree &T = A.tree();
+  E = T.stripParens(E);
+  if (A.module().languageCallee(E) == "arange")
+    return true;
+  if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "+")
+    return false;
+  return definesLaneIndex(A, T.field(E, PyField::Left)) ||
+         definesLaneIndex(A, T.field(E, PyField::Right));
+}
+
+/// The per-lane terms of an address, by kind: lane indices added unscaled
+/// (`offs_m` of `M + off_hz * N_CTX + offs_m`; sums bound to names are
+/// followed, a lane index's own definition is not), the lane indices
+/// scaled by a runtime quantity (`offs_m[:, None] * stride_qm`) with their
+/// product, and whether some other per-lane term is scaled.
+struct LaneTerms {
+  llvm::SmallVector<llvm::StringRef, 2> Unscaled;
+  llvm::SmallVector<std::pair<llvm::StringRef, NodeId>, 2> ScaledLanes;
+  bool OtherScaled = false;
+};
+
+void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
+               unsigned Depth = 0) {
+  const PySyntaxTree &T = A.tree();
+  if (Depth > 12 || E == NoNode)
+    return;
+  E = T.stripParens(E);
+  auto LaneName = [&](NodeId N) -> llvm::StringRef {
+    N = T.stripParens(N);
+    while (T.kind(N) == PyKind::Subscript || A.module().isConversion(N))
+      N = T.stripParens(T.kind(N) == PyKind::Subscript
+                            ? T.field(N, PyField::Value)
+                            : T.field(T.field(N, PyField::Function),
+                                      PyField::Object));
+    if (T.kind(N) != PyKind::Identifier || !A.facts(N).PerLane)
+      return {};
+    return definesLaneIndex(A, A.definition(N)) ? T.text(N)
+                                                : llvm::StringRef();
+  };
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    if (!A.facts(E).PerLane)
+      return;
+    if (!LaneName(E).empty()) {
+      if (!llvm::is_contained(Out.Unscaled, T.text(E)))
+        Out.Unscaled.push_back(T.text(E));
+      return;
+    }
+    NodeId Def = T.stripParens(A.definition(E));
+    if (Def != E && T.kind(Def) == PyKind::BinaryOperator)
+      return laneTerms(A, Def, Out, Depth + 1);
+    Out.OtherScaled = true;
+    return;
+  }
+  case PyKind::Subscript:
+    return laneTerms(A, T.field(E, PyField::Value), Out, Depth + 1);
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-") {
+      laneTerms(A, T.field(E, PyField::Left), Out, Depth + 1);
+      laneTerms(A, T.field(E, PyField::Right), Out, Depth + 1);
+      return;
+    }
+    if (!A.facts(E).PerLane)
+      return;
+    if (Op == "*")
+      for (PyField Side : {PyField::Left, PyField::Right}) {
+        llvm::StringRef L = LaneName(T.field(E, Side));
+        ValueFacts Other = A.facts(T.field(
+            E, Side == PyField::Left ? PyField::Right : PyField::Left));
+        if (!L.empty() && !Other.CompileTime &&
+            Other.Mag >= Magnitude::Size) {
+          Out.ScaledLanes.push_back({L, E});
+          return;
+        }
+      }
+    Out.OtherScaled = true;
+    return;
+  }
+  default:
+    if (A.facts(E).PerLane)
+      Out.OtherScaled = true;
+    return;
+  }
+}
+
+/// The expressions an address is summed from: the pointer expression and
+/// the values of the bindings it reads that are sums or in-place rebases
+/// (`q_ptrs = Q + ...`, `K += off_z * stride_kz + ...`), not the
+/// definitions of the indices themselves.
+llvm::SmallVector<NodeId, 4> addressSums(FunctionAnalysis &A, NodeId Pointer) {
+  const PySyntaxTree &T = A.tree();
+  llvm::SmallVector<NodeId, 4> Out = {Pointer};
+  FunctionAnalysis::Dependencies Deps;
+  A.dependencies(Pointer, Deps, FunctionAnalysis::StopAtNone);
+  for (const Binding *B : Deps.Bindings) {
+    if (B->Value == NoNode)
+      continue;
+    NodeId V = T.stripParens(B->Value);
+    bool Sum = T.kind(V) == PyKind::BinaryOperator &&
+               (T.operatorText(V) == "+" || T.operatorText(V) == "-");
+    if ((Sum || B->Kind == BindingKind::Augmented) && !definesLaneIndex(A, V))
+      Out.push_back(V);
+  }
+  return Out;
+}
+
+/// See OffsetEvidence::LanesScaledElsewhereBy. Every access of List adds
+/// its lane indices unscaled and scales nothing else per lane; another
+/// access of the function scales each of those lane indices by a runtime
+/// row width, and its address reads every program or loop index of the
+/// wrap site too (`off_hz` of `off_hz * N_CTX` in `Q + off_hz * stride_qh +
+/// offs_m[:, None] * stride_qm`): the same rows, one element each. The
+/// product that scales the lanes, or empty.
+std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
+  std::string By;
+  for (const Use &U : List) {
+    FunctionAnalysis &A = *U.A;
+    const PySyntaxTree &T = A.tree();
+    if (!T.contains(A.function().Definition, Site))
+      return {};
+    LaneTerms Mine;
+    laneTerms(A, U.Access->Pointer, Mine);
+    if (Mine.OtherScaled || !Mine.ScaledLanes.empty() || Mine.Unscaled.empty())
+      return {};
+    // The row indices of this address: program and loop indices named in
+    // its sums (`off_z`, `off_h` of `L += (off_z * H + off_h) * M`).
+    llvm::SmallVector<llvm::StringRef, 2> Indices;
+    for (NodeId Sum : addressSums(A, U.Access->Pointer))
+      T.walk(Sum, [&](NodeId N) {
+        if (T.kind(N) == PyKind::Identifier &&
+            A.facts(N).Mag <= Magnitude::ProgramId &&
+            !A.facts(N).CompileTime && !A.facts(N).PerLane &&
+            !llvm::is_contained(Indices, T.text(N)))
+          Indices.push_back(T.text(N));
+      });
+    if (Indices.empty() || !llvm::any_of(Indices, [&](llvm::StringRef I) {
+          return T.text(Site).contains(I);
+        }))
+      return {};
+    for (llvm::StringRef Lane : Mine.Unscaled) {
+      NodeId Found = NoNode;
+      for (const MemoryAccess &Other : A.function().Accesses) {
+        if (&Other == U.Access || Found != NoNode)
+          continue;
+        LaneTerms Theirs;
+        laneTerms(A, Other.Pointer, Theirs);
+        auto It = llvm::find_if(Theirs.ScaledLanes, [&](const auto &P) {
+          return P.first == Lane;
+        });
+        if (It == Theirs.ScaledLanes.end())
+          continue;
+        // The other address names the same row indices in its own sums,
+        // as written: a GQA key tensor indexed by `off_hk = off_h // g`
+        // has fewer rows than a table indexed by `off_h`.
+        llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
+        if (llvm::all_of(Indices, [&](llvm::StringRef I) {
+              return llvm::any_of(Sums, [&](NodeId Sum) {
+                bool Named = false;
+                T.walk(Sum, [&](NodeId N) {
+                  Named |= T.kind(N) == PyKind::Identifier && T.text(N) == I;
+                });
+                return Named;
+              });
+            }))
+          Found = It->second;
+      }
+      if (Found == NoNode)
+        return {};
+      if (By.empty())
+        By = T.text(Found).str();
+    }
+  }
+  return By;
+}
+
 /// The tier of a wrap site, given the evidence of the accesses it reaches.
 Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
                     std::string &Why) {
@@ -213,6 +392,7 @@ Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
       evidenceOf(Owner, Ctx.T, Site, *List.front().Access);
   Evidence.OnlyScalarAccesses = llvm::all_of(
       List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
+  Evidence.LanesScaledElsewhereBy = lanesScaledElsewhere(Site, List);
   return kerneltidy::widthConfidence(Evidence, Why);
 }
 

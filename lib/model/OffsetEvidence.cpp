@@ -229,6 +229,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
           "with 2^31 rows";
     return Confidence::Low;
   }
+  if (!E.LanesScaledElsewhereBy.empty()) {
+    Why = "its accesses walk one element per row of another access, which "
+          "scales the same lanes by a row width ('" +
+          E.LanesScaledElsewhereBy +
+          "'): a per-row table passes 2^31 entries only with 2^31 rows";
+    return Confidence::Low;
+  }
   if (E.OnlyScalarAccesses) {
     Why = "every access it reaches is one element per program (a per-row "
           "scalar): its table passes 2^31 entries only with 2^31 rows";

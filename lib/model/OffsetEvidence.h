@@ -76,6 +76,14 @@ struct OffsetEvidence {
   /// dim'), that product: the term counts rows of the wider access, so the
   /// 32-bit one indexes a per-row table (class 1 of issue 23).
   std::string ScaledInWideArithmeticBy;
+  /// The lanes of every access the offset reaches are rows of another
+  /// access of the kernel: each such access adds its lane index unscaled
+  /// ('M + off_hz * N_CTX + offs_m') while another scales the same index by
+  /// a runtime row width ('offs_m[:, None] * stride_qm'), that product. The
+  /// buffer holds one element per row of the wider one (an LSE, a delta, a
+  /// row statistic): its offset passes 2^31 only once the wider tensor holds
+  /// 2^31 rows (class 1 of issue 23).
+  std::string LanesScaledElsewhereBy;
   /// Every access the offset reaches reads or writes one element per
   /// program (Triton: a load or store whose pointer is not per lane, no
   /// block pointer): a per-row scalar, a label, a statistic (class 1).
