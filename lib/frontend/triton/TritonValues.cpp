@@ -232,12 +232,14 @@ ValueFacts FunctionAnalysis::rangeFacts(NodeId Iterable) {
                  Member == "range" || Member == "static_range";
   if (!IsRange)
     return unknownFacts();
-  // Triton types the induction variable by promoting start, end and step;
-  // arguments the model cannot type are left out, and a loop over only
-  // such arguments has an unknown type.
+  // Triton types the induction variable by promoting start, end and step.
+  // A runtime argument the model cannot type (a value loaded from memory:
+  // `range(ragged_start, ragged_end, BLOCK)` over int64 offsets) can be
+  // 64-bit, so the variable's width is unknown unless another argument is
+  // already 64-bit; a loop over only such arguments has an unknown type.
   ValueFacts V = intFacts(0, Magnitude::Const);
   V.CompileTime = true;
-  bool Typed = false;
+  bool Typed = false, Untyped = false;
   NodeId Args = T.field(Iterable, PyField::Arguments);
   unsigned Index = 0;
   T.forEachNamedChild(Args, [&](NodeId A) {
@@ -247,12 +249,13 @@ ValueFacts FunctionAnalysis::rangeFacts(NodeId Iterable) {
     if (AF.Type != ValueType::Int) {
       V.CompileTime &= AF.CompileTime;
       V.Mag = maxMag(V.Mag, AF.Mag);
+      Untyped |= !AF.CompileTime;
       return;
     }
     Typed = true;
     V = promote(V, AF);
   });
-  if (!Typed)
+  if (!Typed || (Untyped && V.Bits != 64))
     V.Type = ValueType::Unknown;
   else if (V.Bits == 0 && !V.CompileTime)
     V.Bits = 32;
