@@ -315,6 +315,69 @@ llvm::SmallVector<NodeId, 4> addressSums(FunctionAnalysis &A, NodeId Pointer) {
   return Out;
 }
 
+/// The block pointer form of the same relation: a tl.make_block_ptr of the
+/// function whose rows are this table's, `shape=(N_CTX, HEAD_DIM)` with
+/// `offsets=(start_m * BLOCK_M, 0)`, where the wrap site scales by its row
+/// count (`off_hz * N_CTX`) and the lane index is `start_m * BLOCK_M +
+/// tl.arange(0, BLOCK_M)` (Triton's fused-attention tutorial and its
+/// descendants: the M and L tables beside Q's block). Returns its shape.
+NodeId blockOfSameRows(FunctionAnalysis &A, NodeId Site, llvm::StringRef Lane) {
+  const PySyntaxTree &T = A.tree();
+  const TritonModule &M = A.module();
+  // The lane index's start: its definition without the tl.arange term.
+  const Binding *LB = nullptr;
+  for (const Binding &B : A.function().Bindings)
+    if (B.Name == Lane && B.Kind == BindingKind::Assign)
+      LB = &B; // the last one; a lane index is bound once in practice
+  if (!LB)
+    return NoNode;
+  NodeId Def = T.stripParens(LB->Value);
+  if (T.kind(Def) != PyKind::BinaryOperator || T.operatorText(Def) != "+")
+    return NoNode;
+  NodeId Start = NoNode;
+  for (PyField Side : {PyField::Left, PyField::Right}) {
+    NodeId Op = T.stripParens(T.field(Def, Side));
+    if (M.languageCallee(Op) != "arange")
+      Start = Op;
+  }
+  if (Start == NoNode)
+    return NoNode;
+  auto Compact = [&](NodeId N) {
+    std::string Out;
+    for (char C : T.text(N))
+      if (!std::isspace(static_cast<unsigned char>(C)))
+        Out += C;
+    return Out;
+  };
+  auto Elements = [&](NodeId Tuple) {
+    llvm::SmallVector<NodeId, 4> Out;
+    Tuple = T.stripParens(Tuple);
+    if (T.kind(Tuple) == PyKind::Tuple || T.kind(Tuple) == PyKind::List)
+      T.forEachNamedChild(Tuple, [&](NodeId C) { Out.push_back(C); });
+    return Out;
+  };
+  for (const MemoryAccess &Other : A.function().Accesses) {
+    if (Other.Op != MemoryOp::MakeBlockPtr)
+      continue;
+    auto Shape = Elements(M.argument(Other.Call, 1, "shape"));
+    auto Offsets = Elements(M.argument(Other.Call, 3, "offsets"));
+    if (Shape.size() < 2 || Offsets.empty() ||
+        Compact(Offsets[0]) != Compact(Start))
+      continue;
+    NodeId Rows = T.stripParens(Shape[0]);
+    if (T.kind(Rows) != PyKind::Identifier)
+      continue;
+    bool ScalesByRows = false;
+    T.walk(Site, [&](NodeId N) {
+      ScalesByRows |= T.kind(N) == PyKind::Identifier &&
+                      T.text(N) == T.text(Rows);
+    });
+    if (ScalesByRows)
+      return M.argument(Other.Call, 1, "shape");
+  }
+  return NoNode;
+}
+
 /// See OffsetEvidence::LanesScaledElsewhereBy. Every access of List adds
 /// its lane indices unscaled and scales nothing else per lane; another
 /// access of the function scales each of those lane indices by a runtime
@@ -350,6 +413,11 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
       return {};
     for (llvm::StringRef Lane : Mine.Unscaled) {
       NodeId Found = NoNode;
+      if (NodeId Block = blockOfSameRows(A, Site, Lane); Block != NoNode) {
+        if (By.empty())
+          By = "a block of shape " + T.text(Block).str();
+        continue;
+      }
       for (const MemoryAccess &Other : A.function().Accesses) {
         if (&Other == U.Access || Found != NoNode)
           continue;
