@@ -156,6 +156,18 @@ bool isElementCountName(llvm::StringRef Name) {
   return false;
 }
 
+bool isRecurrentParameterName(llvm::StringRef Name) {
+  // PyTorch's names of an RNN, LSTM or GRU layer's parameters: 'w_ih',
+  // 'w_hh', 'weight_ih_l0', 'b_hh', 'bias_ih' (and their strides).
+  auto Parts = nameComponents(Name);
+  for (size_t I = 0; I + 1 < Parts.size(); ++I)
+    if ((Parts[I] == "w" || Parts[I] == "weight" || Parts[I] == "b" ||
+         Parts[I] == "bias") &&
+        (Parts[I + 1] == "ih" || Parts[I + 1] == "hh"))
+      return true;
+  return false;
+}
+
 bool isSideTableName(llvm::StringRef Name) {
   for (const std::string &P : nameComponents(Name)) {
     llvm::StringRef S(P);
@@ -252,6 +264,18 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   if (std::string Name = nameInFactors(E, isSideTableName); !Name.empty()) {
     Why = "'" + Name + "' is named for a side table, far smaller than the "
                        "activations";
+    return Confidence::Low;
+  }
+  // The parameters of a recurrent layer ('(k * hidden + offs_h) *
+  // w_ih_stride_r', 'offs_h * b_hh_stride'): gates x hidden x input, at
+  // most 4 x 16k x 16k = 2^30 elements for any hidden and input size up to
+  // 16k. Measured on the Triton heads: 16 false findings, no true one.
+  if (std::string Name = nameInFactors(E, isRecurrentParameterName);
+      !Name.empty() ||
+      (!E.Buffer.empty() && isRecurrentParameterName(E.Buffer))) {
+    Why = "'" + (Name.empty() ? E.Buffer : Name) +
+          "' is named for a recurrent layer's parameters (gates x hidden x "
+          "input), far below 2^31 elements";
     return Confidence::Low;
   }
   if (!E.InnermostStride.empty()) {

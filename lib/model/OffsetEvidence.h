@@ -137,6 +137,10 @@ bool isChannelStrideName(llvm::StringRef Name);
 llvm::SmallVector<llvm::StringRef, 4>
 innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames);
 
+/// A name of a recurrent layer's parameters in PyTorch's spelling: 'w_ih',
+/// 'w_hh', 'weight_ih_l0', 'b_ih', 'bias_hh', and strides named for them.
+bool isRecurrentParameterName(llvm::StringRef Name);
+
 /// A buffer name that says it is a side table (see the file comment).
 bool isSideTableName(llvm::StringRef Name);
 

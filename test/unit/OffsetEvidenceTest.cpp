@@ -204,3 +204,20 @@ TEST(OffsetEvidence, HeadCountNames) {
   EXPECT_FALSE(isHeadCountName("stride_h"));
   EXPECT_FALSE(isHeadCountName("num_experts")); // small, but not a head
 }
+
+TEST(OffsetEvidence, RecurrentLayerParametersAreLow) {
+  EXPECT_TRUE(isRecurrentParameterName("w_ih_stride_r"));
+  EXPECT_TRUE(isRecurrentParameterName("weight_hh_l0"));
+  EXPECT_TRUE(isRecurrentParameterName("b_hh_stride"));
+  EXPECT_TRUE(isRecurrentParameterName("bias_ih"));
+  EXPECT_FALSE(isRecurrentParameterName("weight"));
+  EXPECT_FALSE(isRecurrentParameterName("hh_stride"));
+  EXPECT_FALSE(isRecurrentParameterName("w_stride"));
+  OffsetEvidence E;
+  E.Factors.push_back({"offs_h", FactorRole::Size});
+  E.Factors.push_back({"w_hh_stride_r", FactorRole::Size});
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  E.Factors.back().Text = "x_stride_r";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::High);
+}
