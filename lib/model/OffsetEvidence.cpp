@@ -72,12 +72,18 @@ FactorRole roleFromName(llvm::StringRef Name) {
   return FactorRole::Unknown;
 }
 
+/// A name component that names heads ('head', 'nh', 'hv'; a lone 'h' only
+/// beside 'stride', where isHeadStrideName allows it).
+static bool isHeadWord(llvm::StringRef S) {
+  return S == "head" || S == "heads" || S == "nh" || S == "hq" ||
+         S == "hk" || S == "hv";
+}
+
 bool isHeadCountName(llvm::StringRef Name) {
   if (roleFromName(Name) != FactorRole::SmallIndex)
     return false;
   for (const std::string &P : nameComponents(Name))
-    if (P == "head" || P == "heads" || P == "nh" || P == "nheads" ||
-        P == "hq" || P == "hk" || P == "hv")
+    if (isHeadWord(P) || P == "nheads")
       return true;
   return false;
 }
@@ -131,10 +137,8 @@ static bool isStrideOf(llvm::StringRef Name,
 }
 
 bool isHeadStrideName(llvm::StringRef Name) {
-  return isStrideOf(Name, [](llvm::StringRef S) {
-    return S == "h" || S == "head" || S == "heads" || S == "nh" ||
-           S == "hq" || S == "hk" || S == "hv";
-  });
+  return isStrideOf(Name,
+                    [](llvm::StringRef S) { return S == "h" || isHeadWord(S); });
 }
 
 bool isChannelStrideName(llvm::StringRef Name) {

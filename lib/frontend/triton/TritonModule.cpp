@@ -28,10 +28,10 @@ int64_t JitFunction::configuredValue(llvm::StringRef Name) const {
   // or by `=` (not `==`), then an integer literal.
   int64_t Value = -1;
   llvm::StringRef Text = DecoratorText;
+  auto Ident = [](char C) { return llvm::isAlnum(C) || C == '_'; };
   for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
        At = Text.find(Name, At + 1)) {
     size_t After = At + Name.size();
-    auto Ident = [](char C) { return llvm::isAlnum(C) || C == '_'; };
     if ((At > 0 && Ident(Text[At - 1])) ||
         (After < Text.size() && Ident(Text[After])))
       continue;

@@ -189,7 +189,7 @@ bool FunctionAnalysis::callsProgramId(NodeId Expr) const {
 
 /// True when Expr reads no name but module members and literals
 /// (`tl.full([1], 1024, tl.int64)`).
-static bool readsNoNameIn(const PySyntaxTree &T, NodeId Expr) {
+static bool readsNoName(const PySyntaxTree &T, NodeId Expr) {
   bool Reads = false;
   T.walk(Expr, [&](NodeId N) {
     if (T.kind(N) != PyKind::Identifier)
@@ -203,10 +203,6 @@ static bool readsNoNameIn(const PySyntaxTree &T, NodeId Expr) {
     Reads = true;
   });
   return !Reads;
-}
-
-bool FunctionAnalysis::readsNoName(NodeId Expr) const {
-  return readsNoNameIn(tree(), Expr);
 }
 
 bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
@@ -236,7 +232,7 @@ bool FunctionAnalysis::isSizeBound(NodeId Bound) const {
       // A name bound to a constant tensor (`tmp0 = tl.full([1], 1024,
       // tl.int64)`, TorchInductor's spelling of a literal): a constant.
       else if (B->Kind == BindingKind::Assign && B->Value != NoNode &&
-               readsNoName(B->Value))
+               readsNoName(T, B->Value))
         return;
       else if (isLoadedData(*B))
         ReadsData = true;

@@ -327,6 +327,19 @@ bool isSequenceLengthName(llvm::StringRef Name) {
          L.contains("tokens");
 }
 
+/// True when the binary operator Node has one operand that First accepts
+/// and the other that Second accepts, in either order (each predicate gets
+/// the operand without parentheses and its facts).
+template <typename FirstFn, typename SecondFn>
+bool operandsMatch(const PySyntaxTree &T, NodeId Node, const ValueFacts &L,
+                   const ValueFacts &R, FirstFn First, SecondFn Second) {
+  if (T.kind(Node) != PyKind::BinaryOperator)
+    return false;
+  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
+  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
+  return (First(LN, L) && Second(RN, R)) || (First(RN, R) && Second(LN, L));
+}
+
 } // namespace
 
 bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
@@ -337,10 +350,6 @@ bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
   // once a row holds more than a few hundred elements; it wraps only when
   // scaled by a row width, and that product is the wrap site.
   const PySyntaxTree &T = tree();
-  if (T.kind(Node) != PyKind::BinaryOperator)
-    return false;
-  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
-  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
   auto IsLength = [&](NodeId N, const ValueFacts &V) {
     return T.kind(N) == PyKind::Identifier && !V.CompileTime &&
            V.Mag == Magnitude::Size && isSequenceLengthName(T.text(N));
@@ -351,8 +360,7 @@ bool FunctionAnalysis::isTokenIndexProduct(NodeId Node, const ValueFacts &L,
            (T.kind(N) == PyKind::Identifier && T.text(N) == "B" &&
             (V.Mag == Magnitude::Size || V.Mag == Magnitude::Const));
   };
-  return (IsBatch(LN, L) && IsLength(RN, R)) ||
-         (IsBatch(RN, R) && IsLength(LN, L));
+  return operandsMatch(T, Node, L, R, IsBatch, IsLength);
 }
 
 bool FunctionAnalysis::isTokenHeadProduct(NodeId Node, const ValueFacts &L,
@@ -360,14 +368,12 @@ bool FunctionAnalysis::isTokenHeadProduct(NodeId Node, const ValueFacts &L,
   // `bos * H`, `bos * HV`: a token index times a head count is the row of a
   // [tokens, heads] table (a gate, a beta, a per-head statistic). Its
   // extent is tokens x heads, below 2^31 at every realistic shape (2^22
-  // tokens x 2^8 heads = 2^30, the maxima of docs/checks/kernel-int32-
-  // offset.md); it wraps only once scaled by a row width
+  // tokens x 2^8 heads = 2^30); it wraps only once scaled by a row width
   // (`(bos * H + i_h) * K`), and that product is the wrap site.
   const PySyntaxTree &T = tree();
-  if (T.kind(Node) != PyKind::BinaryOperator)
-    return false;
-  NodeId LN = T.stripParens(T.field(Node, PyField::Left));
-  NodeId RN = T.stripParens(T.field(Node, PyField::Right));
+  auto IsTokens = [](NodeId, const ValueFacts &V) {
+    return V.Mag == Magnitude::Rows;
+  };
   auto IsHeadCount = [&](NodeId N, const ValueFacts &V) {
     // A program index that scales a token count (`i_k * all`, `i_v * all`
     // with `all = B * T`) enumerates copies of the whole token range: the
@@ -384,8 +390,7 @@ bool FunctionAnalysis::isTokenHeadProduct(NodeId Node, const ValueFacts &L,
       return true;
     return Name == "H" || kerneltidy::isHeadCountName(Name);
   };
-  return (L.Mag == Magnitude::Rows && IsHeadCount(RN, R)) ||
-         (R.Mag == Magnitude::Rows && IsHeadCount(LN, L));
+  return operandsMatch(T, Node, L, R, IsTokens, IsHeadCount);
 }
 
 NodeId FunctionAnalysis::quotientTimesDivisor(NodeId Node) const {

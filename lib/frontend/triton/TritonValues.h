@@ -163,8 +163,6 @@ public:
   /// True when Bound reads a runtime size (an argument or a value computed
   /// from one) and no loaded data, and is more than loop variables.
   bool isSizeBound(NodeId Bound) const;
-  /// True when Expr reads no name but module members and literals.
-  bool readsNoName(NodeId Expr) const;
   /// True when Expr calls tl.program_id (directly, no names followed).
   bool callsProgramId(NodeId Expr) const;
   /// True when the value bound by B reads memory (its expression holds a
