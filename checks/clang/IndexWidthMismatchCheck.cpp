@@ -275,7 +275,7 @@ struct Entity {
   const NamedDecl *Decl = nullptr;
   const FunctionDecl *Body = nullptr;
   bool IsFunctor = false;
-  kerneltidy::OffsetEvidence Evidence;
+  kerneltidy::KernelOffsetWidths Evidence;
   std::vector<const IndexWidthMismatchCheck::LaunchSite *> Launches;
   std::vector<FamilyTag> Tags;
   KernelWidthSummary Summary;
@@ -475,8 +475,9 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
   }
 
   for (Entity &E : Entities) {
-    E.Evidence = kerneltidy::collectOffsetEvidence(E.Body, instanceOf(E), Ctx);
-    const kerneltidy::OffsetEvidence &Ev = E.Evidence;
+    E.Evidence =
+        kerneltidy::collectKernelOffsetWidths(E.Body, instanceOf(E), Ctx);
+    const kerneltidy::KernelOffsetWidths &Ev = E.Evidence;
     KernelWidthSummary &S = E.Summary;
     S.Kernel = E.Decl->getNameAsString();
     S.KernelKind = E.IsFunctor ? "kernel functor" : "kernel";

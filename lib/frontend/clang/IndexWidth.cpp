@@ -137,7 +137,7 @@ const ValueDecl *widthCarrier(const Expr *E, unsigned Width, ASTContext &Ctx) {
 class DependentOffsetVisitor
     : public RecursiveASTVisitor<DependentOffsetVisitor> {
 public:
-  explicit DependentOffsetVisitor(OffsetEvidence &Out) : Out(Out) {}
+  explicit DependentOffsetVisitor(KernelOffsetWidths &Out) : Out(Out) {}
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     // Not getBase()/getIdx(): they tell base from index by the index being
@@ -193,7 +193,7 @@ private:
     }
   }
 
-  OffsetEvidence &Out;
+  KernelOffsetWidths &Out;
 };
 
 /// The base of an address use is global memory (not a local or shared
@@ -210,10 +210,10 @@ bool addressesGlobalMemory(const Expr *Index, const Expr *Use) {
 
 } // namespace
 
-OffsetEvidence collectOffsetEvidence(const FunctionDecl *Body,
+KernelOffsetWidths collectKernelOffsetWidths(const FunctionDecl *Body,
                                      const FunctionDecl *Instance,
                                      ASTContext &Ctx) {
-  OffsetEvidence Out;
+  KernelOffsetWidths Out;
   if (!Body || !Body->getBody())
     return Out;
   DependentOffsetVisitor V(Out);

@@ -63,7 +63,7 @@ unsigned integerIndexWidth(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// What the offsets of one kernel body look like. The body is the template
 /// pattern for templated kernels, so template parameters stay visible.
-struct OffsetEvidence {
+struct KernelOffsetWidths {
   /// First offset computed in a 32-bit type, and the declaration that gives
   /// it that type (a local or parameter; null when none is a plain variable).
   const clang::Expr *Narrow = nullptr;
@@ -92,7 +92,7 @@ struct OffsetEvidence {
 /// Instance, when given, one instantiation of it: its non-dependent offsets
 /// are typed there, where 'scalar_t *p; p + i' is no longer an unresolved
 /// operator call.
-OffsetEvidence collectOffsetEvidence(const clang::FunctionDecl *Body,
+KernelOffsetWidths collectKernelOffsetWidths(const clang::FunctionDecl *Body,
                                      const clang::FunctionDecl *Instance,
                                      clang::ASTContext &Ctx);
 

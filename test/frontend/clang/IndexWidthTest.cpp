@@ -157,7 +157,7 @@ TEST(IndexWidth, Fixed32Offsets) {
       if (i < n) out[i] = in[i];
     })");
   ASSERT_TRUE(P.AST);
-  OffsetEvidence E = collectOffsetEvidence(P.fn("k"), nullptr, P.ctx());
+  KernelOffsetWidths E = collectKernelOffsetWidths(P.fn("k"), nullptr, P.ctx());
   ASSERT_TRUE(E.Narrow);
   EXPECT_FALSE(E.Wide);
   EXPECT_FALSE(E.Templated);
@@ -172,7 +172,7 @@ TEST(IndexWidth, Fixed64Offsets) {
       if (i < n) out[i] = in[i];
     })");
   ASSERT_TRUE(P.AST);
-  OffsetEvidence E = collectOffsetEvidence(P.fn("k"), nullptr, P.ctx());
+  KernelOffsetWidths E = collectKernelOffsetWidths(P.fn("k"), nullptr, P.ctx());
   EXPECT_FALSE(E.Narrow);
   ASSERT_TRUE(E.Wide);
   ASSERT_TRUE(E.WideDecl);
@@ -188,7 +188,7 @@ TEST(IndexWidth, SmallOffsetsAndLocalArraysDoNotCount) {
       out[7] = 1.f;
     })");
   ASSERT_TRUE(P.AST);
-  OffsetEvidence E = collectOffsetEvidence(P.fn("k"), nullptr, P.ctx());
+  KernelOffsetWidths E = collectKernelOffsetWidths(P.fn("k"), nullptr, P.ctx());
   EXPECT_FALSE(E.Narrow);
   EXPECT_FALSE(E.Wide);
 }
@@ -206,7 +206,7 @@ TEST(IndexWidth, TemplatedOffsetsNameTheParameter) {
   ASSERT_FALSE(M.empty());
   const FunctionDecl *Pattern =
       M[0].getNodeAs<FunctionTemplateDecl>("t")->getTemplatedDecl();
-  OffsetEvidence E = collectOffsetEvidence(Pattern, nullptr, P.ctx());
+  KernelOffsetWidths E = collectKernelOffsetWidths(Pattern, nullptr, P.ctx());
   ASSERT_TRUE(E.Templated);
   EXPECT_EQ(E.IndexParamDepth, 0u);
   EXPECT_EQ(E.IndexParamIndex, 1u);
