@@ -163,7 +163,15 @@ static void readDirectives(const std::string &Text, Fixture &F) {
       F.Args = splitList(V, ' ');
     else if (Take("CONFIDENCE:", V))
       F.Confidence = V.split(' ').first.str();
-    else if (Take("RUNTIME:", V))
+    else if (Take("OPTIONS:", V)) {
+      for (const std::string &KV : splitList(V, ',')) {
+        auto [Key, Value] = llvm::StringRef(KV).split('=');
+        if (Key.trim().empty() || Value.trim().empty())
+          F.ParseErrors.push_back("option '" + KV + "' is not 'key=value'");
+        else
+          F.Options.push_back({Key.trim().str(), Value.trim().str()});
+      }
+    } else if (Take("RUNTIME:", V))
       F.Runtime = V.str();
     else if (Take("XFAIL:", V))
       F.XFail = V.empty() ? "no reason given" : V.str();

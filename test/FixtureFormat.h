@@ -39,6 +39,9 @@ struct Fixture {
   /// CONFIDENCE: the tiers shown (default 'all': a fixture pins what a rule
   /// finds; 'default' pins what a user sees without options).
   std::string Confidence = "all";
+  /// OPTIONS: check options, 'check-id.Option=value' (the keys of
+  /// `.kernel-tidy.yaml`'s CheckOptions), given to every mode.
+  std::vector<std::pair<std::string, std::string>> Options;
   std::string XFail;                // XFAIL: why it is known to fail
   std::vector<Expectation> Expected;
   bool ExpectNoDiagnostics = false;

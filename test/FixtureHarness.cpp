@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
 namespace kerneltidy::test {
@@ -24,6 +25,30 @@ static std::string checkGlob(const Fixture &F) {
   return "-*," + llvm::join(F.Checks, ",");
 }
 
+/// A config file holding the fixture's OPTIONS: (removed when it goes out
+/// of scope); empty when the fixture has none.
+struct OptionsConfig {
+  std::string Path;
+  explicit OptionsConfig(const Fixture &F) {
+    if (F.Options.empty())
+      return;
+    llvm::SmallString<128> P;
+    if (llvm::sys::fs::createTemporaryFile("kt-fixture-options", "yaml", P))
+      return;
+    std::string Text = "CheckOptions:\n";
+    for (const auto &[Key, Value] : F.Options)
+      Text += "  " + Key + ": " + Value + "\n";
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    Path = std::string(P);
+  }
+  ~OptionsConfig() {
+    if (!Path.empty())
+      llvm::sys::fs::remove(Path);
+  }
+};
+
 static std::vector<Finding> runInProcess(const Fixture &F,
                                          const ToolPaths &Tools,
                                          std::vector<std::string> &Failures) {
@@ -33,6 +58,8 @@ static std::vector<Finding> runInProcess(const Fixture &F,
   O.Checks = checkGlob(F);
   O.ExtraArgs = F.Args;
   O.Confidence = F.Confidence;
+  OptionsConfig Config(F);
+  O.ConfigFile = Config.Path;
   O.Argv0 = Tools.Cli;
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
@@ -78,6 +105,9 @@ static std::vector<Finding> runCli(const Fixture &F, const ToolPaths &Tools,
   std::vector<std::string> Argv = {Tools.Cli, "--format=json",
                                    "--checks=" + checkGlob(F),
                                    "--confidence=" + F.Confidence};
+  OptionsConfig Config(F);
+  if (!Config.Path.empty())
+    Argv.push_back("--config-file=" + Config.Path);
   for (const std::string &A : F.Args)
     Argv.push_back("--extra-arg=" + A);
   Argv.push_back(F.Path);
@@ -126,12 +156,20 @@ static std::vector<Finding> runCli(const Fixture &F, const ToolPaths &Tools,
   return Findings;
 }
 
+/// The fixture's OPTIONS: as entries of clang-tidy's inline -config map.
+static std::string pluginOptions(const Fixture &F) {
+  std::string Out;
+  for (const auto &[Key, Value] : F.Options)
+    Out += ", " + Key + ": " + Value;
+  return Out;
+}
+
 static std::vector<Finding> runPlugin(const Fixture &F, const ToolPaths &Tools,
                                       std::vector<std::string> &Failures) {
   std::vector<std::string> Argv = {Tools.ClangTidy, "-load=" + Tools.Plugin,
                                    "-checks=" + checkGlob(F), "--quiet",
                                    "-config={CheckOptions: {Confidence: " +
-                                       F.Confidence + "}}",
+                                       F.Confidence + pluginOptions(F) + "}}",
                                    F.Path, "--"};
   std::string Text = readFile(F.Path);
   for (std::string &A : defaultParseArgs(classifySource(F.Path, Text),

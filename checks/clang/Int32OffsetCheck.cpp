@@ -50,6 +50,7 @@
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/Magnitude.h"
+#include "lib/model/ExtentMaxima.h"
 #include "lib/model/OffsetEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -81,12 +82,22 @@ Int32OffsetCheck::Int32OffsetCheck(StringRef Name, ClangTidyContext *Context)
       TrustHostGuards(!llvm::StringRef(Options.get("TrustHostGuards", "true"))
                            .equals_insensitive("false")),
       Shown(kerneltidy::ConfidenceFilter::parseOrDefaults(
-          Options.getLocalOrGlobal("Confidence", "default"))) {}
+          Options.getLocalOrGlobal("Confidence", "default"))) {
+  for (unsigned R = 0; R < kerneltidy::NumExtentRoles; ++R) {
+    auto Role = static_cast<kerneltidy::ExtentRole>(R);
+    Maxima.set(Role, Options.get<uint64_t>(kerneltidy::extentRoleOption(Role),
+                                           kerneltidy::extentRoleDefault(Role)));
+  }
+}
 
 void Int32OffsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxElementCount", MaxElementCount);
   Options.store(Opts, "MaxThreadsPerLaunch", MaxThreadsPerLaunch);
   Options.store(Opts, "TrustHostGuards", TrustHostGuards ? "true" : "false");
+  for (unsigned R = 0; R < kerneltidy::NumExtentRoles; ++R) {
+    auto Role = static_cast<kerneltidy::ExtentRole>(R);
+    Options.store(Opts, kerneltidy::extentRoleOption(Role), Maxima.of(Role));
+  }
 }
 
 void Int32OffsetCheck::registerMatchers(MatchFinder *Finder) {
@@ -258,14 +269,21 @@ static int wrapStrength(const Wrap &W) {
   return W.LHS.Kind == Size || W.RHS.Kind == Size ? 1 : 0;
 }
 
-static std::string boundaryNote(const Wrap &W, ASTContext &Ctx) {
+/// The boundary note: the limit the term passes and a shape at which it
+/// does. Witness is the maxima table's (kerneltidy::wrapReach: the factors
+/// that have a realistic maximum at it); without one, the smallest shape of
+/// the operands' magnitudes.
+static std::string boundaryNote(const Wrap &W, llvm::StringRef Witness,
+                                ASTContext &Ctx) {
   std::string Text;
   const Expr *Shown = W.Op;
   if (W.Kind == WrapKind::Narrowing)
     Shown = cast<ImplicitCastExpr>(W.Op)->getSubExpr();
   Text = "wraps once '" + sourceText(Shown->IgnoreImpCasts(), Ctx) +
          "' exceeds " + std::to_string(W.Limit);
-  if (auto Shape = kerneltidy::boundaryShape(W)) {
+  if (!Witness.empty()) {
+    Text += " (e.g. " + Witness.str() + ")";
+  } else if (auto Shape = kerneltidy::boundaryShape(W)) {
     const auto *BO = cast<BinaryOperator>(W.Op);
     std::string L = sourceText(BO->getLHS()->IgnoreParenImpCasts(), Ctx);
     std::string R = sourceText(BO->getRHS()->IgnoreParenImpCasts(), Ctx);
@@ -514,6 +532,19 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
   }
   for (const AddressUse &U : Uses)
     AddOpSites(MA.wrapsIn(U.Index), &U, nullptr);
+  // Reachability (lib/model/ExtentMaxima.h): a wrap whose every factor has
+  // a realistic maximum, and whose product of maxima stays within its
+  // type, cannot wrap at any shape of the maxima table ('hiddenIdx' below
+  // 'params.hiddenDim'; 'token * hidden' where a serving configuration caps
+  // the tokens). A site with no other wrap is no finding.
+  for (Site &S : Sites)
+    llvm::erase_if(S.Wraps, [&](const Wrap &W) {
+      return !kerneltidy::wrapReach(
+                  evidenceOf(W, S.Use ? S.Use->Use : nullptr, Ctx), Maxima,
+                  W.Limit)
+                  .Reachable;
+    });
+  llvm::erase_if(Sites, [](const Site &S) { return S.Wraps.empty(); });
   if (Sites.empty())
     return;
 
@@ -718,7 +749,13 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
     // The boundary shape, at the wrapping operation; the tier and its
     // evidence, at the finding.
     diag(wrapLoc(Primary), "%0", DiagnosticIDs::Note)
-        << boundaryNote(Primary, Ctx);
+        << boundaryNote(
+               Primary,
+               kerneltidy::wrapReach(
+                   evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx),
+                   Maxima, Primary.Limit)
+                   .Witness,
+               Ctx);
     diag(Anchor, "%0", DiagnosticIDs::Note)
         << kerneltidy::confidenceNote(Tier, Why);
     // The other terms of the same address, where they are computed.

@@ -4,6 +4,7 @@
 
 #include "checks/clang/KernelCheckMembers.h"
 #include "lib/model/Confidence.h"
+#include "lib/model/ExtentMaxima.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <cstdint>
@@ -56,6 +57,10 @@ private:
   const bool TrustHostGuards;
   /// The tiers reported (global option 'Confidence', lib/model/Confidence.h).
   const kerneltidy::ConfidenceFilter Shown;
+  /// The realistic maxima per role (options MaxTokens, MaxRowWidth, ...;
+  /// lib/model/ExtentMaxima.def): a wrap that cannot pass its limit within
+  /// them is not reported.
+  kerneltidy::ExtentMaxima Maxima;
   /// Anchors already reported in this translation unit: a template's
   /// pattern and its instantiations share source locations.
   llvm::DenseSet<unsigned> Reported;

@@ -36,6 +36,9 @@
 namespace kerneltidy::triton {
 namespace {
 
+/// The largest value of an int32 offset.
+constexpr uint64_t Int32Limit = 2147483647;
+
 const char *accessName(const MemoryAccess &A) {
   switch (A.Op) {
   case MemoryOp::Load:
@@ -547,6 +550,13 @@ void runInt32Offset(RuleContext &Ctx) {
       continue;
     NodeId Site = P.Site;
     FunctionAnalysis &Owner = *P.Owner;
+    // Reachability (lib/model/ExtentMaxima.h): a term whose every factor
+    // has a realistic maximum within 2^31 - 1 together is no finding.
+    const kerneltidy::WrapReach Reach = kerneltidy::wrapReach(
+        evidenceOf(Owner, Ctx.T, Site, First), Ctx.Options.Maxima,
+        Int32Limit);
+    if (!Reach.Reachable)
+      continue;
     Finding &F = Ctx.report(
         Int32OffsetId, Site,
         "offset '" + Ctx.quote(Site) +
@@ -578,6 +588,11 @@ void runInt32Offset(RuleContext &Ctx) {
     if (Rest && Last)
       Last->Message += " (and by " + std::to_string(Rest) +
                        " more access" + (Rest == 1 ? "" : "es") + ")";
+    if (!Reach.Witness.empty())
+      Ctx.note(F, Site,
+               "wraps once '" + Ctx.quote(Site) + "' exceeds " +
+                   std::to_string(Int32Limit) + " (e.g. " + Reach.Witness +
+                   ")");
     Ctx.addWideningNote(F, Owner, Site);
     F.Confidence = kerneltidy::confidenceName(P.Tier).str();
     Ctx.note(F, Site, kerneltidy::confidenceNote(P.Tier, P.Why));

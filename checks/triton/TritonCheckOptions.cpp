@@ -71,6 +71,7 @@ TritonCheckOptions TritonCheckOptions::fromCheckOptions(
     if (!llvm::StringRef(*V).trim().getAsInteger(10, N))
       O.MaxElementCount = N;
   }
+  O.Maxima = ExtentMaxima::fromCheckOptions(CheckOptions);
   if (const std::string *V =
           lookup(CheckOptions, "kernel-store-mask-mismatch.CheckLoads"))
     O.CheckLoads = parseBool(*V, true);

@@ -15,6 +15,9 @@
 //     (`_bwd_dx` / `_bwd_dwdb`); false pairs forward with backward only
 //   kernel-int32-offset.MaxElementCount  an int32 offset into a tensor of at
 //     most this many elements cannot wrap: <= 2^31 - 1 silences the rule
+//   kernel-int32-offset.MaxTokens, .MaxRowWidth, ... (lib/model/
+//     ExtentMaxima.def)  the realistic maxima per role: a term whose every
+//     factor has one, within 2^31 - 1 together, is not reported
 //   kernel-store-mask-mismatch.CheckLoads  false reports stores and atomics
 //     only
 //
@@ -25,6 +28,7 @@
 #ifndef KERNEL_TIDY_CHECKS_TRITON_TRITONCHECKOPTIONS_H
 #define KERNEL_TIDY_CHECKS_TRITON_TRITONCHECKOPTIONS_H
 
+#include "lib/model/ExtentMaxima.h"
 #include "lib/model/OperationFamilies.h"
 #include <cstdint>
 #include <map>
@@ -38,6 +42,7 @@ struct TritonCheckOptions {
   bool SiblingFamilies = true;
   // kernel-int32-offset
   uint64_t MaxElementCount;
+  ExtentMaxima Maxima;
   // kernel-store-mask-mismatch
   bool CheckLoads = true;
 

@@ -26,7 +26,7 @@ llvm::StringRef factorRoleName(FactorRole R) {
 /// idx; 'num_heads' -> num, heads; 'RSTD_row_stride' -> rstd, row, stride.
 /// Lowercase. A word starts at an uppercase letter that follows a lowercase
 /// one in the name as written, so an all-caps name ('LSE', 'HV') is one word.
-static llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name) {
+llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name) {
   llvm::SmallVector<std::string, 4> Out;
   std::string Cur;
   auto Flush = [&] {

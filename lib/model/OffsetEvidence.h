@@ -107,6 +107,12 @@ struct OffsetEvidence {
   GridUse GridIndexUse = GridUse::Unknown;
 };
 
+/// The words of an identifier, lowercase: 'pid_h' -> pid, h; 'headIdx' ->
+/// head, idx; 'num_heads' -> num, heads. A word starts at an uppercase
+/// letter that follows a lowercase one, so an all-caps name ('LSE', 'HV') is
+/// one word.
+llvm::SmallVector<std::string, 4> nameComponents(llvm::StringRef Name);
+
 /// SmallIndex when a component of Name ('pid_h', 'head_idx', 'expertId',
 /// 'num_heads', 'lane') names a head, expert, rank, layer, stage, tile, lane,
 /// warp or LoRA slot; Unknown otherwise.

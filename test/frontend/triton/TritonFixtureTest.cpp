@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <map>
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -62,7 +63,10 @@ TEST_P(TritonFixture, MatchesExpectations) {
   Files.insert(Files.end(), F.With.begin(), F.With.end());
   for (const std::string &Path : Files) {
     std::string Source = kerneltidy::test::readFile(Path);
-    AnalysisResult R = triton::analyzePythonFile(Path, Source, IsEnabled);
+    std::map<std::string, std::string> Options(F.Options.begin(),
+                                               F.Options.end());
+    AnalysisResult R =
+        triton::analyzePythonFile(Path, Source, IsEnabled, Options);
     EXPECT_TRUE(R.Errors.empty()) << Path;
     Findings.insert(Findings.end(), R.Findings.begin(), R.Findings.end());
   }
