@@ -2,8 +2,9 @@
 """The evaluation in one command: precision per check, front end and tier, on the tuning heads
 and out of sample, and historical recall, for one kernel-tidy binary.
 
-  tools/eval/evaluate.py [--kt build/tools/kernel-tidy] [--corpus oos,heads] [--recall]
+  tools/eval/evaluate.py [--kt build/tools/kernel-tidy] [--corpus oos,heads[,extra]] [--recall]
                          [--oos-root /tmp/kt-eval/oos] [--heads-root /tmp/kt-eval/heads]
+                         [--extra-root /tmp/kt-eval/extra]
                          [--files /tmp/kt-eval/files] [--jobs 2] [--markdown out.md]
                          [--unlabelled out.tsv] [--sample N --seed S --sample-out out.tsv]
 
@@ -27,7 +28,7 @@ import argparse, collections, concurrent.futures, csv, json, math, os, random, r
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from fetch_files import HEADS, OUT_OF_SAMPLE  # noqa: E402
+from fetch_files import EXTRA, HEADS, OUT_OF_SAMPLE  # noqa: E402
 
 SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".hpp", ".h", ".hip", ".py")
 TIERS = ("high", "medium", "low", "untiered")
@@ -35,6 +36,8 @@ TRUE_LABELS = ("TP", "PLAUSIBLE", "unclear")
 CORPORA = {
     "oos": (OUT_OF_SAMPLE, "oos-labels.tsv", "/tmp/kt-eval/oos"),
     "heads": (HEADS, "noise-labels.tsv", "/tmp/kt-eval/heads"),
+    # Tuning data too (section 16): Triton files only, labels of the default profile.
+    "extra": (EXTRA, "extra-labels.tsv", "/tmp/kt-eval/extra"),
 }
 
 
@@ -180,6 +183,7 @@ def main():
     ap.add_argument("--corpus", default="oos,heads")
     ap.add_argument("--oos-root", default=CORPORA["oos"][2])
     ap.add_argument("--heads-root", default=CORPORA["heads"][2])
+    ap.add_argument("--extra-root", default=CORPORA["extra"][2])
     ap.add_argument("--repos", help="only these repositories (comma-separated)")
     ap.add_argument("--mirrors", default="/work/.mirror")
     ap.add_argument("--recall", action="store_true", help="also run the historical recall (default and all tiers)")
@@ -202,14 +206,15 @@ def main():
     unlabelled_all = []
     for cname in a.corpus.split(","):
         corpus, label_file, _ = CORPORA[cname]
-        root = a.oos_root if cname == "oos" else a.heads_root
+        root = {"oos": a.oos_root, "heads": a.heads_root, "extra": a.extra_root}[cname]
         if a.repos:
             corpus = {k: v for k, v in corpus.items() if k in a.repos.split(",")}
         if not corpus:
             continue
         if not all(os.path.isdir(os.path.join(root, n)) for n in corpus):
             subprocess.run([sys.executable, os.path.join(HERE, "fetch_files.py"), "--mirrors", a.mirrors,
-                            "--out-of-sample" if cname == "oos" else "--heads", root], check=True)
+                            {"oos": "--out-of-sample", "heads": "--heads", "extra": "--extra"}[cname], root],
+                           check=True)
         labels = load_labels(os.path.join(HERE, label_file))
         raw = {}
         all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs, raw)

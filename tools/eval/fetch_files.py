@@ -11,6 +11,8 @@ clone of the repository works: pass --mirrors pointing at a folder holding
 
   tools/eval/fetch_files.py --heads /tmp/kt-eval/heads [--mirrors /work/.mirror]
   tools/eval/fetch_files.py --holdout /tmp/kt-eval/holdout  (the HOLDOUT repositories, .py only)
+  tools/eval/fetch_files.py --extra /tmp/kt-eval/extra  (the EXTRA tuning corpus, .py files that
+                                                         mention triton)
   exports the current-head snapshots of the noise evaluation (HEADS below): for each,
   the directories it needs at its commit into <heads>/<name>/ (run_eval.py noise
   analyses <name>/<subtree> with the include directories listed).
@@ -82,8 +84,18 @@ OUT_OF_SAMPLE = {
     "gemlite": ("mobiusml/gemlite", "1a6815d06373", ["gemlite"], "gemlite", []),
     "applied-ai": ("pytorch-labs/applied-ai", "4f8c39eb70d9", ["kernels"], "kernels", []),
 }
+# The extra tuning corpus of docs/evaluation.md, section 16: Triton code bases outside both
+# corpora whose default findings were labelled (tools/eval/extra-labels.tsv). Tuning data, like
+# HEADS: three rules of that section were found on it. Exported with --extra: every .py file
+# of the repository that mentions triton (the labels cover the Triton rules only).
+EXTRA = {
+    "tritonbench": ("pytorch-labs/tritonbench", "0efdc53db965", [], "", []),
+    "FlagAttention": ("FlagOpen/FlagAttention", "ee91638dec6d", [], "", []),
+    "AutoGPTQ": ("AutoGPTQ/AutoGPTQ", "9f7d37072917", [], "", []),
+}
 RESERVED = ("llm.c", "bitsandbytes", "TransformerEngine", "lmdeploy", "torchao", "trident")
-assert not any(r.split("/")[1] in RESERVED for r, *_ in list(HEADS.values()) + list(OUT_OF_SAMPLE.values()))
+assert not any(r.split("/")[1] in RESERVED
+               for r, *_ in list(HEADS.values()) + list(OUT_OF_SAMPLE.values()) + list(EXTRA.values()))
 
 COLUMNS = ["id", "hazard", "check", "lang", "repo", "before", "after", "path",
            "before_lines", "after_lines", "note"]
@@ -143,6 +155,7 @@ def main():
     ap.add_argument("--heads")
     ap.add_argument("--holdout")
     ap.add_argument("--out-of-sample", dest="oos")
+    ap.add_argument("--extra")
     a = ap.parse_args()
     if a.derive:
         derive(a.derive, a.mirrors)
@@ -159,6 +172,24 @@ def main():
                     f.write(subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
                                            check=True, capture_output=True).stdout)
             print(name, repo, commit, " ".join(dirs), len(paths), "Python files")
+        return
+    if a.extra:
+        for name, (repo, commit, dirs, *_) in sorted(EXTRA.items()):
+            g = gitdir_for(a.mirrors, repo)
+            paths = [p for p in git(g, "ls-tree", "-r", "--name-only", commit, *dirs).splitlines()
+                     if p.endswith(".py")]
+            kept = 0
+            for path in paths:
+                text = subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
+                                      check=True, capture_output=True).stdout
+                if b"triton" not in text:
+                    continue
+                out = os.path.join(a.extra, name, path)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(out, "wb") as f:
+                    f.write(text)
+                kept += 1
+            print(name, repo, commit, kept, "Python files mentioning triton")
         return
     if a.heads or a.oos:
         corpus = HEADS if a.heads else OUT_OF_SAMPLE
