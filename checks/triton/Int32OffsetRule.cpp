@@ -224,7 +224,8 @@ bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
 /// The per-lane terms of an address, by kind: lane indices added unscaled
 /// (`offs_m` of `M + off_hz * N_CTX + offs_m`; sums bound to names are
 /// followed, a lane index's own definition is not), the lane indices
-/// scaled by a runtime quantity (`offs_m[:, None] * stride_qm`) with their
+/// scaled by a row width (`offs_m[:, None] * stride_qm`, `off_m[:, None] *
+/// HEAD_DIM` with a tl.constexpr HEAD_DIM) with their
 /// product, and whether some other per-lane term is scaled.
 struct LaneTerms {
   llvm::SmallVector<llvm::StringRef, 2> Unscaled;
@@ -279,10 +280,15 @@ void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
     if (Op == "*")
       for (PyField Side : {PyField::Left, PyField::Right}) {
         llvm::StringRef L = LaneName(T.field(E, Side));
-        ValueFacts Other = A.facts(T.field(
+        NodeId By = T.stripParens(T.field(
             E, Side == PyField::Left ? PyField::Right : PyField::Left));
-        if (!L.empty() && !Other.CompileTime &&
-            Other.Mag >= Magnitude::Size) {
+        ValueFacts Other = A.facts(By);
+        // A row width: a runtime size or stride, or a tl.constexpr
+        // dimension by its name (`off_m[:, None] * HEAD_DIM` of a
+        // contiguous [rows, HEAD_DIM] tensor), not a literal.
+        bool RowWidth = Other.CompileTime ? T.kind(By) == PyKind::Identifier
+                                          : Other.Mag >= Magnitude::Size;
+        if (!L.empty() && RowWidth) {
           Out.ScaledLanes.push_back({L, E});
           return;
         }
@@ -383,7 +389,7 @@ NodeId blockOfSameRows(FunctionAnalysis &A, NodeId Site, llvm::StringRef Lane) {
 
 /// See OffsetEvidence::LanesScaledElsewhereBy. Every access of List adds
 /// its lane indices unscaled and scales nothing else per lane; another
-/// access of the function scales each of those lane indices by a runtime
+/// access of the function scales each of those lane indices by a
 /// row width, and its address reads every program or loop index of the
 /// wrap site too (`off_hz` of `off_hz * N_CTX` in `Q + off_hz * stride_qh +
 /// offs_m[:, None] * stride_qm`): the same rows, one element each. The

@@ -79,8 +79,8 @@ struct OffsetEvidence {
   /// The lanes of every access the offset reaches are rows of another
   /// access of the kernel: each such access adds its lane index unscaled
   /// ('M + off_hz * N_CTX + offs_m') while another scales the same index by
-  /// a runtime row width ('offs_m[:, None] * stride_qm'), that product. The
-  /// buffer holds one element per row of the wider one (an LSE, a delta, a
+  /// a row width ('offs_m[:, None] * stride_qm', '* HEAD_DIM'), that
+  /// product. The buffer holds one element per row of the wider one (an LSE, a delta, a
   /// row statistic): its offset passes 2^31 only once the wider tensor holds
   /// 2^31 rows (class 1 of issue 23).
   std::string LanesScaledElsewhereBy;
