@@ -151,15 +151,6 @@ void grade(RuleContext &Ctx, Finding &F, NodeId At, const MaskEvidence &E) {
   Ctx.note(F, At, confidenceNote(Tier, Why));
 }
 
-/// Text without blanks, so that `i * BT + o` and `i*BT + o` compare equal.
-std::string compact(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    if (C != ' ' && C != '\t' && C != '\n' && C != '\\')
-      Out.push_back(C);
-  return Out;
-}
-
 /// Not an escape: `t = tl.load(p, mask=m, other=-1)` and the value test
 /// `t != -1` excludes exactly the `other` that the load gives the lanes its
 /// mask drops, and this access's mask repeats m: the lanes that can hold the
@@ -178,10 +169,10 @@ bool sentinelOfOwnMaskedLoad(RuleContext &Ctx, FunctionAnalysis &A,
     if (Load.Op != MemoryOp::Load || Load.Other == NoNode ||
         Load.Mask == NoNode || !T.contains(B.Value, Load.Call))
       continue;
-    std::string Other = compact(T.text(T.stripParens(Load.Other)));
+    std::string Other = textWithoutBlanks(T.text(T.stripParens(Load.Other)));
     bool TestsOther = false;
     T.forEachNamedChild(Cmp, [&](NodeId Side) {
-      TestsOther |= compact(T.text(T.stripParens(Side))) == Other;
+      TestsOther |= textWithoutBlanks(T.text(T.stripParens(Side))) == Other;
     });
     if (!TestsOther)
       continue;
@@ -190,7 +181,7 @@ bool sentinelOfOwnMaskedLoad(RuleContext &Ctx, FunctionAnalysis &A,
     if (!LoadAtoms.empty() &&
         llvm::all_of(LoadAtoms, [&](NodeId L) {
           return llvm::any_of(AccessMaskAtoms, [&](NodeId M) {
-            return compact(T.text(M)) == compact(T.text(L));
+            return textWithoutBlanks(T.text(M)) == textWithoutBlanks(T.text(L));
           });
         }))
       return true;
@@ -278,10 +269,10 @@ bool isMaskedSpecialisation(RuleContext &Ctx, FunctionAnalysis &A,
   const PySyntaxTree &T = Ctx.T;
   if (!A.underConstexprBranch(Access.Call))
     return false;
-  std::string Pointer = compact(T.text(Access.Pointer));
+  std::string Pointer = textWithoutBlanks(T.text(Access.Pointer));
   for (const MemoryAccess &Other : A.function().Accesses)
     if (&Other != &Access && Other.Mask != NoNode &&
-        compact(T.text(Other.Pointer)) == Pointer)
+        textWithoutBlanks(T.text(Other.Pointer)) == Pointer)
       return true;
   return false;
 }
@@ -329,7 +320,7 @@ void findInlineBound(
         (Access.Mask != NoNode && T.contains(Access.Mask, Test.Comparison)) ||
         !MasksSibling(Test.Comparison))
       continue;
-    std::string Want = compact(T.text(Index));
+    std::string Want = textWithoutBlanks(T.text(Index));
     bool Used = false;
     // A clamped row (`tl.minimum(i_t * BT + i_idx, T - 1)`) is in range.
     for (NodeId Root : Roots)
@@ -339,7 +330,7 @@ void findInlineBound(
           continue;
         }
         Used |= T.kind(N) == PyKind::BinaryOperator && !T.contains(N, Index) &&
-                compact(T.text(N)) == Want;
+                textWithoutBlanks(T.text(N)) == Want;
         ++N;
       }
     if (Used) {
@@ -575,7 +566,7 @@ void rowTerms(RuleContext &Ctx, FunctionAnalysis &A, NodeId E,
     return;
   }
   if (NodeId Width = bareArangeWidth(Ctx, E); Width != NoNode) {
-    Out.push_back({"arange(" + compact(T.text(T.stripParens(Width))) + ")", E});
+    Out.push_back({"arange(" + textWithoutBlanks(T.text(T.stripParens(Width))) + ")", E});
     return;
   }
   if (T.kind(E) == PyKind::Identifier && Depth < 8)
@@ -593,7 +584,7 @@ void rowTerms(RuleContext &Ctx, FunctionAnalysis &A, NodeId E,
     }
   // The same text bound twice (`off` of two loops) is two rows: the key
   // names the binding each identifier of the term reads.
-  std::string Key = compact(T.text(E));
+  std::string Key = textWithoutBlanks(T.text(E));
   T.walk(E, [&](NodeId N) {
     if (T.kind(N) != PyKind::Identifier)
       return;
@@ -671,7 +662,7 @@ bool containsTerms(llvm::ArrayRef<RowTerm> Have, llvm::ArrayRef<RowTerm> Want) {
 bool underTestOf(RuleContext &Ctx, FunctionAnalysis &A, NodeId Node,
                  NodeId Bound) {
   const PySyntaxTree &T = Ctx.T;
-  std::string Want = compact(T.text(Bound));
+  std::string Want = textWithoutBlanks(T.text(Bound));
   for (NodeId P = T.node(Node).Parent; P != NoNode && P != A.function().Definition;
        P = T.node(P).Parent) {
     PyKind K = T.kind(P);
@@ -683,9 +674,9 @@ bool underTestOf(RuleContext &Ctx, FunctionAnalysis &A, NodeId Node,
       continue;
     bool Mentions = false;
     T.walk(Cond, [&](NodeId N) {
-      Mentions |= T.kind(N) == PyKind::Identifier && compact(T.text(N)) == Want;
+      Mentions |= T.kind(N) == PyKind::Identifier && textWithoutBlanks(T.text(N)) == Want;
     });
-    if (Mentions || compact(T.text(Cond)).find(Want) != std::string::npos)
+    if (Mentions || textWithoutBlanks(T.text(Cond)).find(Want) != std::string::npos)
       return true;
   }
   return false;
@@ -777,12 +768,12 @@ RowEscape findUnboundedRow(RuleContext &Ctx, FunctionAnalysis &A,
     // against another extent or after a transform.
     if (Access.Mask != NoNode && maskReadsRowBase(Ctx, A, Access, Row))
       continue;
-    std::string Spelt = compact(T.text(Row.Index));
+    std::string Spelt = textWithoutBlanks(T.text(Row.Index));
     bool SameSpelling = false;
     for (NodeId Root : Roots)
       T.walk(Root, [&](NodeId N) {
         SameSpelling |= T.kind(N) == PyKind::BinaryOperator &&
-                        compact(T.text(N)) == Spelt;
+                        textWithoutBlanks(T.text(N)) == Spelt;
       });
     if (SameSpelling)
       continue;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lib/frontend/triton/PySyntax.h"
+#include <cctype>
 #include "lib/frontend/triton/PyCompactText.h"
 #include "lib/frontend/triton/PySyntaxInternal.h"
 
@@ -544,6 +545,14 @@ NodeId PySyntaxTree::stripParens(NodeId N) const {
     N = Inner;
   }
   return N;
+}
+
+std::string textWithoutBlanks(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (!std::isspace(static_cast<unsigned char>(C)) && C != '\\')
+      Out.push_back(C);
+  return Out;
 }
 
 } // namespace kerneltidy::triton

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 struct TSTree;
@@ -254,6 +255,10 @@ private:
   std::vector<NodeId> SubtreeEnd;
   bool HasErrors = false;
 };
+
+/// Text without blanks and line continuations, so that `i * BT + o` and
+/// `i*BT + o` compare equal.
+std::string textWithoutBlanks(llvm::StringRef S);
 
 } // namespace kerneltidy::triton
 

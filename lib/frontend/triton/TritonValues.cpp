@@ -693,4 +693,150 @@ ValueFacts FunctionAnalysis::extensionProgramId(NodeId Call, bool Widens) {
   return V;
 }
 
+// Address terms (TritonValues.h).
+
+/// The other 32-bit terms of an address: the int32 products, other than
+/// Site, that the pointer expression E adds up (through parentheses, names
+/// bound by plain assignment and broadcasting subscripts) and that scale a
+/// runtime quantity (`input_batch_stride * batch_offset[:, None]` beside
+/// the wrap site `input_feat_stride * feat_pid`). A widened value, a call
+/// or a loaded value ends the walk.
+void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
+                       llvm::SmallVectorImpl<NodeId> &Out, unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  if (Depth > 12 || E == NoNode)
+    return;
+  E = T.stripParens(E);
+  switch (T.kind(E)) {
+  case PyKind::Identifier:
+    if (NodeId Def = A.definition(E); Def != E)
+      otherAddressTerms(A, Def, Site, Out, Depth + 1);
+    return;
+  case PyKind::Subscript:
+    otherAddressTerms(A, T.field(E, PyField::Value), Site, Out, Depth + 1);
+    return;
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-") {
+      otherAddressTerms(A, T.field(E, PyField::Left), Site, Out, Depth + 1);
+      otherAddressTerms(A, T.field(E, PyField::Right), Site, Out, Depth + 1);
+      return;
+    }
+    if (Op != "*" || E == Site || T.contains(E, Site))
+      return;
+    ValueFacts F = A.facts(E);
+    if (F.isInt32() && F.Mag >= Magnitude::Size && !llvm::is_contained(Out, E))
+      Out.push_back(E);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/// True when E is a sum with a tl.arange term of its own: the definition of
+/// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`).
+bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
+  const PySyntaxTree &T = A.tree();
+  E = T.stripParens(E);
+  if (A.module().languageCallee(E) == "arange")
+    return true;
+  if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "+")
+    return false;
+  return definesLaneIndex(A, T.field(E, PyField::Left)) ||
+         definesLaneIndex(A, T.field(E, PyField::Right));
+}
+
+/// See TritonValues.h.
+void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
+               unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  if (Depth > 12 || E == NoNode)
+    return;
+  E = T.stripParens(E);
+  auto LaneName = [&](NodeId N) -> llvm::StringRef {
+    N = T.stripParens(N);
+    while (T.kind(N) == PyKind::Subscript || A.module().isConversion(N))
+      N = T.stripParens(T.kind(N) == PyKind::Subscript
+                            ? T.field(N, PyField::Value)
+                            : T.field(T.field(N, PyField::Function),
+                                      PyField::Object));
+    if (T.kind(N) != PyKind::Identifier || !A.facts(N).PerLane)
+      return {};
+    return definesLaneIndex(A, A.definition(N)) ? T.text(N)
+                                                : llvm::StringRef();
+  };
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    if (!A.facts(E).PerLane)
+      return;
+    if (!LaneName(E).empty()) {
+      if (!llvm::is_contained(Out.Unscaled, T.text(E)))
+        Out.Unscaled.push_back(T.text(E));
+      return;
+    }
+    NodeId Def = T.stripParens(A.definition(E));
+    if (Def != E && T.kind(Def) == PyKind::BinaryOperator)
+      return laneTerms(A, Def, Out, Depth + 1);
+    Out.OtherScaled = true;
+    return;
+  }
+  case PyKind::Subscript:
+    return laneTerms(A, T.field(E, PyField::Value), Out, Depth + 1);
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-") {
+      laneTerms(A, T.field(E, PyField::Left), Out, Depth + 1);
+      laneTerms(A, T.field(E, PyField::Right), Out, Depth + 1);
+      return;
+    }
+    if (!A.facts(E).PerLane)
+      return;
+    if (Op == "*")
+      for (PyField Side : {PyField::Left, PyField::Right}) {
+        llvm::StringRef L = LaneName(T.field(E, Side));
+        NodeId By = T.stripParens(T.field(
+            E, Side == PyField::Left ? PyField::Right : PyField::Left));
+        ValueFacts Other = A.facts(By);
+        // A row width: a runtime size or stride, or a tl.constexpr
+        // dimension by its name (`off_m[:, None] * HEAD_DIM` of a
+        // contiguous [rows, HEAD_DIM] tensor), not a literal.
+        bool RowWidth = Other.CompileTime ? T.kind(By) == PyKind::Identifier
+                                          : Other.Mag >= Magnitude::Size;
+        if (!L.empty() && RowWidth) {
+          Out.ScaledLanes.push_back({L, E});
+          return;
+        }
+      }
+    Out.OtherScaled = true;
+    return;
+  }
+  default:
+    if (A.facts(E).PerLane)
+      Out.OtherScaled = true;
+    return;
+  }
+}
+
+/// The expressions an address is summed from: the pointer expression and
+/// the values of the bindings it reads that are sums or in-place rebases
+/// (`q_ptrs = Q + ...`, `K += off_z * stride_kz + ...`), not the
+/// definitions of the indices themselves.
+llvm::SmallVector<NodeId, 4> addressSums(FunctionAnalysis &A, NodeId Pointer) {
+  const PySyntaxTree &T = A.tree();
+  llvm::SmallVector<NodeId, 4> Out = {Pointer};
+  FunctionAnalysis::Dependencies Deps;
+  A.dependencies(Pointer, Deps, FunctionAnalysis::StopAtNone);
+  for (const Binding *B : Deps.Bindings) {
+    if (B->Value == NoNode)
+      continue;
+    NodeId V = T.stripParens(B->Value);
+    bool Sum = T.kind(V) == PyKind::BinaryOperator &&
+               (T.operatorText(V) == "+" || T.operatorText(V) == "-");
+    if ((Sum || B->Kind == BindingKind::Augmented) && !definesLaneIndex(A, V))
+      Out.push_back(V);
+  }
+  return Out;
+}
+
 } // namespace kerneltidy::triton

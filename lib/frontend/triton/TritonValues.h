@@ -240,6 +240,43 @@ private:
 /// float cases the model knows; Unknown wins).
 ValueFacts promote(const ValueFacts &L, const ValueFacts &R);
 
+// Address terms: how an address is summed, for the rules that compare the
+// terms of one address or of two addresses (kernel-int32-offset's one finding
+// per address and per-row tables).
+
+/// The other 32-bit terms of an address: the int32 products, other than
+/// Site, that the pointer expression E adds up (through parentheses, names
+/// bound by plain assignment and broadcasting subscripts) and that scale a
+/// runtime quantity (`input_batch_stride * batch_offset[:, None]` beside
+/// the wrap site `input_feat_stride * feat_pid`). A widened value, a call
+/// or a loaded value ends the walk.
+void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
+                       llvm::SmallVectorImpl<NodeId> &Out, unsigned Depth = 0);
+
+/// True when E is a sum with a tl.arange term of its own: the definition of
+/// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`).
+bool definesLaneIndex(FunctionAnalysis &A, NodeId E);
+
+/// The per-lane terms of an address, by kind: lane indices added unscaled
+/// (`offs_m` of `M + off_hz * N_CTX + offs_m`; sums bound to names are
+/// followed, a lane index's own definition is not), the lane indices
+/// scaled by a row width (`offs_m[:, None] * stride_qm`, `off_m[:, None] *
+/// HEAD_DIM` with a tl.constexpr HEAD_DIM) with their product, and whether
+/// some other per-lane term is scaled.
+struct LaneTerms {
+  llvm::SmallVector<llvm::StringRef, 2> Unscaled;
+  llvm::SmallVector<std::pair<llvm::StringRef, NodeId>, 2> ScaledLanes;
+  bool OtherScaled = false;
+};
+void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
+               unsigned Depth = 0);
+
+/// The expressions an address is summed from: the pointer expression and
+/// the values of the bindings it reads that are sums or in-place rebases
+/// (`q_ptrs = Q + ...`, `K += off_z * stride_kz + ...`), not the
+/// definitions of the indices themselves.
+llvm::SmallVector<NodeId, 4> addressSums(FunctionAnalysis &A, NodeId Pointer);
+
 } // namespace kerneltidy::triton
 
 #endif
