@@ -355,20 +355,39 @@ WrapReach wrapReach(const OffsetEvidence &E, const ExtentMaxima &M,
   }
   if (!AnyRole || Open > 1 || Product == 0)
     return Out;
-  auto Bounded = [&] {
+  // The factors with a maximum, other than Except, at their maxima.
+  auto Bounded = [&](const Bound *Except) {
     std::string S;
     for (const Bound &B : Bounds)
-      if (B.Max && B.F->Role != FactorRole::Constant) {
+      if (&B != Except && B.Max && B.F->Role != FactorRole::Constant)
         S += (S.empty() ? "" : ", ") + B.F->Text + " = " + groupDigits(*B.Max);
-      }
     return S;
   };
+  // Every factor bounded, their maxima past the limit: the smallest shape
+  // raises the factor of the largest maximum just past the limit, the
+  // others at their maxima ('token_idx = 32,768 with hidden_size = 65,536',
+  // not 16,777,216 tokens).
   if (Open == 0) {
-    Out.Witness = Bounded();
-    return Out;
+    const Bound *Widest = nullptr;
+    for (const Bound &B : Bounds)
+      if (B.F->Role != FactorRole::Constant && (!Widest || *B.Max > *Widest->Max))
+        Widest = &B;
+    if (!Widest)
+      return Out;
+    uint64_t Others = 1;
+    for (const Bound &B : Bounds)
+      if (&B != Widest)
+        Others = saturatingMul(Others, *B.Max);
+    if (Others == 0 || Others > Limit)
+      return Out;
+    Free = Widest;
+    Product = Others;
   }
   uint64_t Need = Limit / Product + 1;
-  Out.Witness = Free->F->Text + " = " + groupDigits(Need) + " with " + Bounded();
+  Out.Witness = Free->F->Text + " = " + groupDigits(Need);
+  auto Rest = Bounded(Free);
+  if (!Rest.empty())
+    Out.Witness += " with " + Rest;
   return Out;
 }
 

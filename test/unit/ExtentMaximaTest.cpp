@@ -62,8 +62,10 @@ TEST(ExtentMaxima, MaximumOfArithmetic) {
   EXPECT_EQ(M.maximumOf("x % 128"), 127u);
   EXPECT_EQ(M.maximumOf("static_cast<int>(num_heads)"), 1024u);
   EXPECT_EQ(M.maximumOf("(int64_t)lane"), 64u);
-  // Tokens have no maximum by default; a call or a subscript none known.
-  EXPECT_FALSE(M.maximumOf("token_idx"));
+  // Tokens: what one GPU's tensor holds; a plain size, a call or a
+  // subscript have no known maximum.
+  EXPECT_EQ(M.maximumOf("token_idx"), uint64_t(1) << 24);
+  EXPECT_FALSE(M.maximumOf("row"));
   EXPECT_FALSE(M.maximumOf("head_idx * stride_h"));
   EXPECT_FALSE(M.maximumOf("ids[j]"));
   EXPECT_FALSE(M.maximumOf("get_num_heads()"));
@@ -80,7 +82,8 @@ TEST(ExtentMaxima, ConfigurationOverridesTheTable) {
   EXPECT_EQ(M.of(ExtentRole::Sequences), 8192u);
   EXPECT_EQ(M.of(ExtentRole::Heads), extentRoleDefault(ExtentRole::Heads));
   EXPECT_EQ(extentRoleOption(ExtentRole::Tokens), "MaxTokens");
-  EXPECT_EQ(ExtentMaxima().of(ExtentRole::Sequences), 0u);
+  EXPECT_EQ(ExtentMaxima().of(ExtentRole::Sequences),
+            ExtentMaxima().of(ExtentRole::Tokens));
 }
 
 TEST(ExtentMaxima, ABoundedProductWithinTheLimitIsUnreachable) {
@@ -94,6 +97,20 @@ TEST(ExtentMaxima, ABoundedProductWithinTheLimitIsUnreachable) {
                         FactorRole::Size),
                 ExtentMaxima(), Int32Max);
   EXPECT_FALSE(R.Reachable);
+}
+
+TEST(ExtentMaxima, TokensTimesTopKFitsOneGpusTensor) {
+  // A [tokens, top_k] routing table: 2^24 x 64 = 2^30.
+  EXPECT_FALSE(wrapReach(product("token_idx", FactorRole::Size, "top_k",
+                                 FactorRole::Size),
+                         ExtentMaxima(), Int32Max)
+                   .Reachable);
+  // Tokens times heads does not: 2^24 x 1,024.
+  WrapReach R = wrapReach(product("token_idx", FactorRole::Size, "num_heads",
+                                  FactorRole::Size),
+                          ExtentMaxima(), Int32Max);
+  EXPECT_TRUE(R.Reachable);
+  EXPECT_EQ(R.Witness, "token_idx = 2,097,152 with num_heads = 1,024");
 }
 
 TEST(ExtentMaxima, TheTokenCapDecidesTokensTimesHidden) {
