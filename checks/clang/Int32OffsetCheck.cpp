@@ -57,6 +57,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include <algorithm>
+#include <functional>
 
 using namespace clang::ast_matchers;
 using kerneltidy::AddressUse;
@@ -219,6 +220,58 @@ static bool isOpaqueValue(const Expr *E) {
   return isa<ArraySubscriptExpr>(E) ||
          (isa<UnaryOperator>(E) &&
           cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+}
+
+/// See OffsetEvidence::ComparedOnlyWithRowWidth: the other side of every
+/// comparison of VD in Fn ('col < p.ncols', 'i0 >= ne0'), when each names
+/// one row width and literals; empty when VD is never compared as it is, or
+/// once with anything else ('i < k', 'idx < numel', 'dim_c * dim_h').
+static std::string comparedOnlyWithRowWidth(const VarDecl *VD,
+                                            const FunctionDecl &Fn,
+                                            ASTContext &Ctx) {
+  std::string Width;
+  bool Other = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
+    if (!St || Other)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(St);
+        BO && BO->isRelationalOp()) {
+      for (auto [Mine, Theirs] : {std::pair{BO->getLHS(), BO->getRHS()},
+                                  std::pair{BO->getRHS(), BO->getLHS()}}) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(Mine->IgnoreParenImpCasts());
+        if (!DRE || DRE->getDecl() != VD)
+          continue;
+        std::string Text = sourceText(Theirs->IgnoreParenImpCasts(), Ctx);
+        std::string Dotted = Text;
+        for (size_t P; (P = Dotted.find("->")) != std::string::npos;)
+          Dotted.replace(P, 2, ".");
+        // One width, perhaps scaled by a literal ('p.ncols', 'dim / 2'); a
+        // product of widths ('dim_c * dim_h * dim_w') spans a plane.
+        unsigned Named = 0;
+        for (const kerneltidy::OffsetFactor &F :
+             kerneltidy::factorsFromText(Dotted)) {
+          if (F.Role == kerneltidy::FactorRole::Constant)
+            continue;
+          auto [Head, Last] = llvm::StringRef(F.Text).rsplit('.');
+          if (!kerneltidy::isRowWidthName(Last.empty() ? Head : Last)) {
+            Other = true;
+            return;
+          }
+          ++Named;
+        }
+        if (Named != 1) {
+          Other = true;
+          return;
+        }
+        if (Width.empty())
+          Width = Text;
+      }
+    }
+    for (const Stmt *C : St->children())
+      Walk(C);
+  };
+  Walk(Fn.getBody());
+  return Other ? std::string() : Width;
 }
 
 /// The language-neutral evidence of a wrap (lib/model/OffsetEvidence.h):
@@ -622,10 +675,14 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
     // A grid index alone: a row count when the kernel scales the variable
     // that holds it by a size, an element offset otherwise.
     using GridUse = kerneltidy::OffsetEvidence::GridUse;
-    if (const VarDecl *Holder = S.Var ? S.Var : S.WidenedVar)
+    if (const VarDecl *Holder = S.Var ? S.Var : S.WidenedVar) {
       Evidence.GridIndexUse = Rows.scalesVariableAtAnyWidth(Holder)
                                   ? GridUse::CountsRows
                                   : GridUse::IndexesElements;
+      if (Evidence.GridIndexUse == GridUse::IndexesElements)
+        Evidence.ComparedOnlyWithRowWidth =
+            comparedOnlyWithRowWidth(Holder, Fn, Ctx);
+    }
     return kerneltidy::widthConfidence(Evidence, Why);
   };
   // The tier of a site: its most confident wrap. The wraps of a site are

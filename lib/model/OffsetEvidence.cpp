@@ -1,5 +1,6 @@
 //===- OffsetEvidence.cpp - the width policy over offset evidence ----------===//
 #include "lib/model/OffsetEvidence.h"
+#include "lib/model/ExtentMaxima.h"
 #include <cctype>
 
 namespace kerneltidy {
@@ -172,6 +173,22 @@ bool isRecurrentParameterName(llvm::StringRef Name) {
   return false;
 }
 
+bool isRowWidthName(llvm::StringRef Name) {
+  if (auto R = extentRoleFromName(Name))
+    return *R == ExtentRole::RowWidth || *R == ExtentRole::HeadDim;
+  if (Name == "ne0" || Name == "ne00")
+    return true;
+  auto Parts = nameComponents(Name);
+  for (const std::string &P : Parts)
+    if (P == "stride" || P == "offset" || P == "ptr")
+      return false;
+  for (const std::string &P : Parts)
+    if (P == "ncols" || P == "ncol" || P == "cols" || P == "columns" ||
+        P == "width" || P == "dim")
+      return true;
+  return false;
+}
+
 bool isSideTableName(llvm::StringRef Name) {
   for (const std::string &P : nameComponents(Name)) {
     llvm::StringRef S(P);
@@ -331,6 +348,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   if (Sizes == 1) {
     Why = Grid ? "a size times a grid index" : "a size times another factor";
     return Confidence::Medium;
+  }
+  if (E.GridIndexUse == OffsetEvidence::GridUse::IndexesElements &&
+      !E.ComparedOnlyWithRowWidth.empty()) {
+    Why = "a global thread index tested only against a row's width ('" +
+          E.ComparedOnlyWithRowWidth +
+          "'): it walks one row, which passes 2^31 only with 2^31 columns";
+    return Confidence::Low;
   }
   if (E.GridIndexUse == OffsetEvidence::GridUse::IndexesElements) {
     Why = "a global thread index used as an element offset: wraps once one "

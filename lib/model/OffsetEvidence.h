@@ -105,6 +105,13 @@ struct OffsetEvidence {
   std::string InnermostStride;
   enum class GridUse : uint8_t { Unknown, CountsRows, IndexesElements };
   GridUse GridIndexUse = GridUse::Unknown;
+  /// For a grid index that indexes elements: the row width that every
+  /// comparison of it in the kernel tests it against ('col < p.ncols',
+  /// 'i0 >= ne0', 'j < dim / 2'), when each is one (isRowWidthName). The
+  /// launch then spans one row per grid row, whose 2^31 columns no tensor
+  /// has; a comparison with an element count ('i < k', 'idx < numel')
+  /// leaves it empty.
+  std::string ComparedOnlyWithRowWidth;
 };
 
 /// The words of an identifier, lowercase: 'pid_h' -> pid, h; 'headIdx' ->
@@ -146,6 +153,11 @@ innermostStrideParams(llvm::ArrayRef<llvm::StringRef> ParamNames);
 /// A name of a recurrent layer's parameters in PyTorch's spelling: 'w_ih',
 /// 'w_hh', 'weight_ih_l0', 'b_ih', 'bias_hh', and strides named for them.
 bool isRecurrentParameterName(llvm::StringRef Name);
+
+/// A name of a row's width: a row-width or head-dimension role of the
+/// maxima table ('hidden_size', 'C', 'head_dim'), or a column count or width
+/// ('ncols', 'n_cols', 'cols', 'width', 'dim', ggml's 'ne0' and 'ne00').
+bool isRowWidthName(llvm::StringRef Name);
 
 /// A buffer name that says it is a side table (see the file comment).
 bool isSideTableName(llvm::StringRef Name);

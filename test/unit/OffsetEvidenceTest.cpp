@@ -221,3 +221,28 @@ TEST(OffsetEvidence, RecurrentLayerParametersAreLow) {
   E.Factors.back().Text = "x_stride_r";
   EXPECT_EQ(widthConfidence(E, Why), Confidence::High);
 }
+
+namespace {
+
+TEST(OffsetEvidence, AGlobalIndexTestedOnlyAgainstARowWidthIsLow) {
+  OffsetEvidence E;
+  E.Factors.push_back({"threadIdx.x + blockIdx.x * blockDim.x",
+                       FactorRole::GridIndex});
+  E.GridIndexUse = OffsetEvidence::GridUse::IndexesElements;
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+  E.ComparedOnlyWithRowWidth = "p.ncols";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("'p.ncols'"), std::string::npos);
+}
+
+TEST(OffsetEvidence, RowWidthNames) {
+  for (const char *N : {"ncols", "n_cols", "num_cols", "ne0", "ne00", "width",
+                        "dim", "hidden_size", "C", "head_dim"})
+    EXPECT_TRUE(isRowWidthName(N)) << N;
+  for (const char *N : {"k", "n", "numel", "total", "ne", "nrows",
+                        "stride_cols", "col_offset", "T"})
+    EXPECT_FALSE(isRowWidthName(N)) << N;
+}
+
+} // namespace
