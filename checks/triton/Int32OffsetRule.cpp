@@ -215,12 +215,7 @@ NodeId blockOfSameRows(FunctionAnalysis &A, NodeId Site, llvm::StringRef Lane) {
     NodeId Rows = T.stripParens(Shape[0]);
     if (T.kind(Rows) != PyKind::Identifier)
       continue;
-    bool ScalesByRows = false;
-    T.walk(Site, [&](NodeId N) {
-      ScalesByRows |= T.kind(N) == PyKind::Identifier &&
-                      T.text(N) == T.text(Rows);
-    });
-    if (ScalesByRows)
+    if (T.mentionsName(Site, T.text(Rows)))
       return M.argument(Other.Call, 1, "shape");
   }
   return NoNode;
@@ -281,13 +276,8 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
         // has fewer rows than a table indexed by `off_h`.
         llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
         if (llvm::all_of(Indices, [&](llvm::StringRef I) {
-              return llvm::any_of(Sums, [&](NodeId Sum) {
-                bool Named = false;
-                T.walk(Sum, [&](NodeId N) {
-                  Named |= T.kind(N) == PyKind::Identifier && T.text(N) == I;
-                });
-                return Named;
-              });
+              return llvm::any_of(
+                  Sums, [&](NodeId Sum) { return T.mentionsName(Sum, I); });
             }))
           Found = It->second;
       }

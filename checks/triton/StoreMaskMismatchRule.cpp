@@ -672,11 +672,8 @@ bool underTestOf(RuleContext &Ctx, FunctionAnalysis &A, NodeId Node,
     NodeId Cond = T.field(P, PyField::Condition);
     if (Cond == NoNode || T.contains(Cond, Node))
       continue;
-    bool Mentions = false;
-    T.walk(Cond, [&](NodeId N) {
-      Mentions |= T.kind(N) == PyKind::Identifier && textWithoutBlanks(T.text(N)) == Want;
-    });
-    if (Mentions || textWithoutBlanks(T.text(Cond)).find(Want) != std::string::npos)
+    // Compared as text without blanks: a name or a whole bound expression.
+    if (textWithoutBlanks(T.text(Cond)).find(Want) != std::string::npos)
       return true;
   }
   return false;
@@ -1088,12 +1085,9 @@ void checkUncheckedGather(RuleContext &Ctx, FunctionAnalysis &A,
     if (!Table || Table->Pointer == NoNode || !A.facts(Table->Pointer).PerLane)
       continue;
     // Tested anywhere (a bound, a sentinel, a selector): not this shape.
-    bool Tested = false;
-    for (NodeId Cmp : A.function().Comparisons)
-      T.walk(Cmp, [&](NodeId N) {
-        Tested |= T.kind(N) == PyKind::Identifier && T.text(N) == B->Name;
-      });
-    if (Tested)
+    if (llvm::any_of(A.function().Comparisons, [&](NodeId Cmp) {
+          return T.mentionsName(Cmp, B->Name);
+        }))
       continue;
     std::string Name = B->Name.str();
     Finding &F = Ctx.report(

@@ -47,12 +47,15 @@ public:
       return std::nullopt;
     return V;
   }
+  /// Whether a name's role gave some part of the text its maximum.
+  bool usedRole() const { return UsedRole; }
 
 private:
   llvm::StringRef S;
   const ExtentMaxima &M;
   size_t I = 0;
   bool Failed = false;
+  bool UsedRole = false;
 
   void skipSpace() {
     while (I < S.size() && std::isspace(static_cast<unsigned char>(S[I])))
@@ -206,8 +209,10 @@ private:
       return Unbounded;
     }
     if (auto R = extentRoleFromName(Last))
-      if (uint64_t V = M.of(*R))
+      if (uint64_t V = M.of(*R)) {
+        UsedRole = true;
         return V;
+      }
     return Unbounded;
   }
 };
@@ -294,8 +299,13 @@ uint64_t ExtentMaxima::of(ExtentRole R) const {
   return V;
 }
 
-std::optional<uint64_t> ExtentMaxima::maximumOf(llvm::StringRef Text) const {
-  return MaximumParser(Text, *this).run();
+std::optional<uint64_t> ExtentMaxima::maximumOf(llvm::StringRef Text,
+                                                bool *FromRole) const {
+  MaximumParser P(Text, *this);
+  std::optional<uint64_t> Max = P.run();
+  if (FromRole)
+    *FromRole = Max && P.usedRole();
+  return Max;
 }
 
 std::string groupDigits(uint64_t V) {
@@ -325,14 +335,8 @@ WrapReach wrapReach(const OffsetEvidence &E, const ExtentMaxima &M,
       // A thread index inside a block: at most 1,024 threads.
       B.Max = 1024;
     } else {
-      B.Max = M.maximumOf(F.Text);
-      if (B.Max && F.Role != FactorRole::Constant)
-        for (const OffsetFactor &Name : factorsFromText(F.Text))
-          B.FromRole |= extentRoleFromName(
-                            llvm::StringRef(Name.Text).rsplit('.').second.empty()
-                                ? llvm::StringRef(Name.Text)
-                                : llvm::StringRef(Name.Text).rsplit('.').second)
-                            .has_value();
+      B.Max = M.maximumOf(F.Text, &B.FromRole);
+      B.FromRole &= F.Role != FactorRole::Constant;
     }
     Bounds.push_back(B);
   }

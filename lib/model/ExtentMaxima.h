@@ -76,8 +76,10 @@ public:
     Max_[static_cast<unsigned>(R)] = Max;
   }
   /// The largest value of a factor written Text ('tokenIdx', 'n_tok *
-  /// n_head', '(chunk + t)', '64'), or none.
-  std::optional<uint64_t> maximumOf(llvm::StringRef Text) const;
+  /// n_head', '(chunk + t)', '64'), or none. FromRole, when given, says
+  /// whether a name's role gave part of it (not only literals).
+  std::optional<uint64_t> maximumOf(llvm::StringRef Text,
+                                    bool *FromRole = nullptr) const;
 
 private:
   std::array<uint64_t, NumExtentRoles> Max_;

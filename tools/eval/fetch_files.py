@@ -146,6 +146,27 @@ def derive(candidates, mirrors):
                     ",".join(map(str, old)), ",".join(map(str, new)), ""])
 
 
+def export_python_files(corpus, root, mirrors, must_mention=None):
+    """Writes every .py file of each corpus entry's directories at its commit to
+    <root>/<name>/<path>; with must_mention, only the files whose text holds it."""
+    for name, (repo, commit, dirs, *_) in sorted(corpus.items()):
+        g = gitdir_for(mirrors, repo)
+        paths = [p for p in git(g, "ls-tree", "-r", "--name-only", commit, *dirs).splitlines()
+                 if p.endswith(".py")]
+        kept = 0
+        for path in paths:
+            text = subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
+                                  check=True, capture_output=True).stdout
+            if must_mention is not None and must_mention not in text:
+                continue
+            out = os.path.join(root, name, path)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "wb") as f:
+                f.write(text)
+            kept += 1
+        print(name, repo, commit, " ".join(dirs), kept, "Python files")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bugs", default=os.path.join(HERE, "historical-bugs.tsv"))
@@ -161,35 +182,10 @@ def main():
         derive(a.derive, a.mirrors)
         return
     if a.holdout:
-        for name, (repo, commit, dirs, _, _) in sorted(HOLDOUT.items()):
-            g = gitdir_for(a.mirrors, repo)
-            paths = [p for p in git(g, "ls-tree", "-r", "--name-only", commit, *dirs).splitlines()
-                     if p.endswith(".py")]
-            for path in paths:
-                out = os.path.join(a.holdout, name, path)
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                with open(out, "wb") as f:
-                    f.write(subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
-                                           check=True, capture_output=True).stdout)
-            print(name, repo, commit, " ".join(dirs), len(paths), "Python files")
+        export_python_files(HOLDOUT, a.holdout, a.mirrors)
         return
     if a.extra:
-        for name, (repo, commit, dirs, *_) in sorted(EXTRA.items()):
-            g = gitdir_for(a.mirrors, repo)
-            paths = [p for p in git(g, "ls-tree", "-r", "--name-only", commit, *dirs).splitlines()
-                     if p.endswith(".py")]
-            kept = 0
-            for path in paths:
-                text = subprocess.run(["git", "--git-dir=" + g, "show", commit + ":" + path],
-                                      check=True, capture_output=True).stdout
-                if b"triton" not in text:
-                    continue
-                out = os.path.join(a.extra, name, path)
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                with open(out, "wb") as f:
-                    f.write(text)
-                kept += 1
-            print(name, repo, commit, kept, "Python files mentioning triton")
+        export_python_files(EXTRA, a.extra, a.mirrors, must_mention=b"triton")
         return
     if a.heads or a.oos:
         corpus = HEADS if a.heads else OUT_OF_SAMPLE

@@ -243,6 +243,14 @@ public:
   }
   /// One past the last node id of N's subtree.
   NodeId subtreeEnd(NodeId N) const { return SubtreeEnd[N]; }
+  /// True when N's subtree holds an identifier spelled Name (an attribute
+  /// name `x.Name` included).
+  bool mentionsName(NodeId N, llvm::StringRef Name) const {
+    for (NodeId I = N, E = subtreeEnd(N); I < E; ++I)
+      if (kind(I) == PyKind::Identifier && text(I) == Name)
+        return true;
+    return false;
+  }
 
 private:
   /// Copies tree-sitter's Tree into the flat array; the tree is of Source,
