@@ -80,13 +80,16 @@ def corpus_files(root, name, spec):
     return base, files, cxx_args
 
 
-def analyse(kt, root, corpus, profile_args, jobs, keep=None):
-    """[(repo, rel path, line, check, frontend, tier, message)], {repo: (files, errors)}"""
+def analyse(kt, root, corpus, profile_args, jobs, keep=None, only=None):
+    """[(repo, rel path, line, check, frontend, tier, message)], {repo: (files, errors)}.
+    With `only` (a set of (repo, rel path)), just those files of the corpus are analysed."""
     findings, stats = [], {}
     if keep is not None:
         keep.clear()
     for name, spec in sorted(corpus.items()):
         base, files, cxx_args = corpus_files(root, name, spec)
+        if only is not None:
+            files = [f for f in files if (name, os.path.relpath(f, base)) in only]
         py = [f for f in files if f.endswith(".py")]
         batches = ([(py, [])] if py else []) + [([f], cxx_args) for f in files if not f.endswith(".py")]
         with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
@@ -196,6 +199,9 @@ def main():
     ap.add_argument("--profile-from-tiers", metavar="DEFAULTPROFILE_DEF",
                     help="compute the default profile from the tiers of the --confidence=all run with this "
                          "lib/model/DefaultProfile.def (the binary's own) instead of a second run: half the time")
+    ap.add_argument("--labelled-files-only", action="store_true",
+                    help="analyse only the files that hold a labelled finding (C++ heads: minutes instead of an "
+                         "hour); precision is unchanged, unlabelled findings of other files are not seen")
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--sample-out")
@@ -216,15 +222,16 @@ def main():
                             {"oos": "--out-of-sample", "heads": "--heads", "extra": "--extra"}[cname], root],
                            check=True)
         labels = load_labels(os.path.join(HERE, label_file))
+        only = {k[:2] for k in labels} if a.labelled_files_only else None
         raw = {}
-        all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs, raw)
+        all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs, raw, only)
         if a.keep_json:
             with open(a.keep_json + "." + cname + ".json", "w") as fh:
                 json.dump(raw, fh)
         if tiered and a.profile_from_tiers:
             default_f = default_by_tiers(all_f, a.profile_from_tiers)
         else:
-            default_f = analyse(a.kt, root, corpus, [], a.jobs)[0] if tiered else all_f
+            default_f = analyse(a.kt, root, corpus, [], a.jobs, None, only)[0] if tiered else all_f
         report += tables("%s (%s)" % (cname, label_file), all_f, default_f, labels)
         report.append("")
         report += ["- %s: %d files, %d file errors" % (n, s[0], s[1]) for n, s in sorted(stats.items())]
