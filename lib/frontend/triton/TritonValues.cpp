@@ -735,16 +735,31 @@ void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
 }
 
 /// True when E is a sum with a tl.arange term of its own: the definition of
-/// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`).
-bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
+/// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`). The
+/// arange may be named first (`offs_m_base = tl.arange(0, BLOCK_M)`; `offs_m
+/// = start_m * BLOCK_M + offs_m_base`): a name bound to an arange itself
+/// counts, a name bound to a lane index does not (`L + offs_m` is an address,
+/// not a lane index).
+static bool definesLaneIndex(FunctionAnalysis &A, NodeId E, unsigned Depth) {
   const PySyntaxTree &T = A.tree();
   E = T.stripParens(E);
+  if (Depth > 8 || E == NoNode)
+    return false;
   if (A.module().languageCallee(E) == "arange")
     return true;
+  if (T.kind(E) == PyKind::Identifier && Depth > 0) {
+    NodeId Def = A.definition(E);
+    return Def != E &&
+           A.module().languageCallee(T.stripParens(Def)) == "arange";
+  }
   if (T.kind(E) != PyKind::BinaryOperator || T.operatorText(E) != "+")
     return false;
-  return definesLaneIndex(A, T.field(E, PyField::Left)) ||
-         definesLaneIndex(A, T.field(E, PyField::Right));
+  return definesLaneIndex(A, T.field(E, PyField::Left), Depth + 1) ||
+         definesLaneIndex(A, T.field(E, PyField::Right), Depth + 1);
+}
+
+bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
+  return definesLaneIndex(A, E, 0);
 }
 
 /// See TritonValues.h.
