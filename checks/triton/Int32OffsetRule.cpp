@@ -290,6 +290,49 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
   return By;
 }
 
+/// See OffsetEvidence::ScaledInWideArithmeticBy, Triton's form: the
+/// function widens the wrapped value and scales it by a row width, a
+/// runtime size or a tl.constexpr dimension by its name (`row_start =
+/// pid * row_chunk`; `row_start.to(tl.int64) * X_stride`; fla's `bos =
+/// (i_b * T).to(tl.int64)`; `(bos * H + i_h) * K`). The 32-bit product
+/// then counts rows of that wider access, and indexes the per-row tables
+/// (labels, losses, LSE) beside it unscaled: it passes 2^31 only with 2^31
+/// rows. The first such product, or empty.
+std::string scaledInWideArithmetic(FunctionAnalysis &A, NodeId Site) {
+  const PySyntaxTree &T = A.tree();
+  NodeId Body = A.function().Definition;
+  std::string By;
+  T.walk(Body, [&](NodeId N) {
+    if (!By.empty() || T.kind(N) != PyKind::BinaryOperator ||
+        T.operatorText(N) != "*" || T.contains(N, Site))
+      return;
+    for (PyField Side : {PyField::Left, PyField::Right}) {
+      NodeId Rows = T.stripParens(T.field(N, Side));
+      NodeId Width = T.stripParens(T.field(
+          N, Side == PyField::Left ? PyField::Right : PyField::Left));
+      // The wrapped value itself, widened: a conversion of a 32-bit value
+      // whose wrap site is Site, or a name bound to one. A 64-bit value
+      // that merely mixes the wrapped term in (`offsets64 % (s1 * s2)`)
+      // does not count its rows.
+      NodeId Widened = T.stripParens(A.definition(Rows));
+      if (!A.module().isConversion(Widened) || !A.facts(Widened).isInt64())
+        continue;
+      ValueFacts Narrow = A.facts(T.field(T.field(Widened, PyField::Function),
+                                          PyField::Object));
+      if (Narrow.WrapSite != Site || !Narrow.isInt32())
+        continue;
+      ValueFacts W = A.facts(Width);
+      bool RowWidth = W.CompileTime ? T.kind(Width) == PyKind::Identifier
+                                    : W.Mag >= Magnitude::Size;
+      if (RowWidth) {
+        By = T.text(N).str();
+        return;
+      }
+    }
+  });
+  return By;
+}
+
 /// The tier of a wrap site, given the evidence of the accesses it reaches.
 Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
                     std::string &Why) {
@@ -299,6 +342,7 @@ Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
   Evidence.OnlyScalarAccesses = llvm::all_of(
       List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
   Evidence.LanesScaledElsewhereBy = lanesScaledElsewhere(Site, List);
+  Evidence.ScaledInWideArithmeticBy = scaledInWideArithmetic(Owner, Site);
   return kerneltidy::widthConfidence(Evidence, Why);
 }
 
