@@ -308,8 +308,8 @@ std::string scaledInWideArithmetic(FunctionAnalysis &A, NodeId Site) {
       return;
     for (PyField Side : {PyField::Left, PyField::Right}) {
       NodeId Rows = T.stripParens(T.field(N, Side));
-      NodeId Width = T.stripParens(T.field(
-          N, Side == PyField::Left ? PyField::Right : PyField::Left));
+      NodeId Width = T.stripParens(
+          T.field(N, Side == PyField::Left ? PyField::Right : PyField::Left));
       // The wrapped value itself, widened: a conversion of a 32-bit value
       // whose wrap site is Site, or a name bound to one. A 64-bit value
       // that merely mixes the wrapped term in (`offsets64 % (s1 * s2)`)
@@ -317,8 +317,8 @@ std::string scaledInWideArithmetic(FunctionAnalysis &A, NodeId Site) {
       NodeId Widened = T.stripParens(A.definition(Rows));
       if (!A.module().isConversion(Widened) || !A.facts(Widened).isInt64())
         continue;
-      ValueFacts Narrow = A.facts(T.field(T.field(Widened, PyField::Function),
-                                          PyField::Object));
+      ValueFacts Narrow = A.facts(
+          T.field(T.field(Widened, PyField::Function), PyField::Object));
       if (Narrow.WrapSite != Site || !Narrow.isInt32())
         continue;
       ValueFacts W = A.facts(Width);
