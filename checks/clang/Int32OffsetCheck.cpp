@@ -245,21 +245,26 @@ static std::string comparedOnlyWithRowWidth(const VarDecl *VD,
         std::string Dotted = Text;
         for (size_t P; (P = Dotted.find("->")) != std::string::npos;)
           Dotted.replace(P, 2, ".");
-        // One width, perhaps scaled by a literal ('p.ncols', 'dim / 2'); a
-        // product of widths ('dim_c * dim_h * dim_w') spans a plane.
-        unsigned Named = 0;
+        // One width, perhaps scaled by a literal ('p.ncols', 'dim / 2'), or
+        // the two sides of one image plane ('output_height *
+        // output_width'); a product of other widths ('dim_c * dim_h *
+        // dim_w') spans a volume of channels.
+        unsigned Named = 0, Sides = 0;
         for (const kerneltidy::OffsetFactor &F :
              kerneltidy::factorsFromText(Dotted)) {
           if (F.Role == kerneltidy::FactorRole::Constant)
             continue;
           auto [Head, Last] = llvm::StringRef(F.Text).rsplit('.');
-          if (!kerneltidy::isRowWidthName(Last.empty() ? Head : Last)) {
+          llvm::StringRef Name = Last.empty() ? Head : Last;
+          if (!kerneltidy::isRowWidthName(Name)) {
             Other = true;
             return;
           }
           ++Named;
+          Sides += kerneltidy::extentRoleFromName(Name) ==
+                   kerneltidy::ExtentRole::ImageSide;
         }
-        if (Named != 1) {
+        if (Named != 1 && !(Named == 2 && Sides == 2)) {
           Other = true;
           return;
         }

@@ -333,6 +333,25 @@ std::string scaledInWideArithmetic(FunctionAnalysis &A, NodeId Site) {
   return By;
 }
 
+/// The int32 products of A's function that contain Site and can pass
+/// 2^31 themselves, innermost first (`pid_b * (H_in * W_in)` around `H_in *
+/// W_in`).
+void enclosingWraps(FunctionAnalysis &A, NodeId Site,
+                    llvm::SmallVectorImpl<NodeId> &Out) {
+  const PySyntaxTree &T = A.tree();
+  llvm::SmallVector<NodeId, 4> Found;
+  T.walk(A.function().Definition, [&](NodeId N) {
+    if (N == Site || !T.contains(N, Site) ||
+        T.kind(N) != PyKind::BinaryOperator || T.operatorText(N) != "*")
+      return;
+    ValueFacts F = A.facts(N);
+    if (F.isInt32() && F.Mag == Magnitude::Large)
+      Found.push_back(N);
+  });
+  // A walk visits outer nodes first: innermost first is the reverse.
+  Out.append(Found.rbegin(), Found.rend());
+}
+
 /// The tier of a wrap site, given the evidence of the accesses it reaches.
 Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
                     std::string &Why) {
@@ -427,15 +446,51 @@ void runInt32Offset(RuleContext &Ctx) {
     // Two wrap sites of one address name the same term once.
     if (!Reported.insert(P.Site).second)
       continue;
+    // Reachability (lib/model/ExtentMaxima.h): a term whose every factor
+    // has a realistic maximum within 2^31 - 1 together is no finding. The
+    // product around it may still wrap (`pid_b * (H_in * W_in)`: one plane
+    // cannot pass 2^31, the batch of planes can), as may another term of
+    // the same address (`nc * plane_stride` beside `oh * OW`): the first of
+    // those that can names the finding, as the C++ check keeps the outer
+    // wraps of a chain.
+    kerneltidy::WrapReach Reach =
+        kerneltidy::wrapReach(evidenceOf(*P.Owner, Ctx.T, P.Site, First),
+                              Ctx.Options.Maxima, Int32Limit);
+    if (!Reach.Reachable) {
+      FunctionAnalysis &Owner = *P.Owner;
+      NodeId Site = P.Site;
+      llvm::SmallVector<NodeId, 4> Enclosing, Terms;
+      enclosingWraps(Owner, Site, Enclosing);
+      llvm::SmallVector<std::pair<NodeId, FunctionAnalysis *>, 8> Candidates;
+      for (NodeId C : Enclosing)
+        Candidates.push_back({C, &Owner});
+      for (const Use &U : List) {
+        Terms.clear();
+        otherAddressTerms(*U.A, U.Access->Pointer, Site, Terms);
+        for (NodeId C : Terms)
+          Candidates.push_back({C, &owner(*U.A, Ctx.T, C)});
+      }
+      bool Found = false;
+      for (auto [C, CO] : Candidates) {
+        if (Reported.count(C) || CO->facts(C).Mag != Magnitude::Large)
+          continue;
+        kerneltidy::WrapReach CR = kerneltidy::wrapReach(
+            evidenceOf(*CO, Ctx.T, C, First), Ctx.Options.Maxima, Int32Limit);
+        if (!CR.Reachable)
+          continue;
+        Reported.insert(C);
+        P.Site = C;
+        P.Owner = CO;
+        P.Tier = siteTier(Ctx, C, List, P.Why);
+        Reach = std::move(CR);
+        Found = true;
+        break;
+      }
+      if (!Found)
+        continue;
+    }
     NodeId Site = P.Site;
     FunctionAnalysis &Owner = *P.Owner;
-    // Reachability (lib/model/ExtentMaxima.h): a term whose every factor
-    // has a realistic maximum within 2^31 - 1 together is no finding.
-    const kerneltidy::WrapReach Reach = kerneltidy::wrapReach(
-        evidenceOf(Owner, Ctx.T, Site, First), Ctx.Options.Maxima,
-        Int32Limit);
-    if (!Reach.Reachable)
-      continue;
     Finding &F = Ctx.report(
         Int32OffsetId, Site,
         "offset '" + Ctx.quote(Site) +

@@ -270,6 +270,15 @@ std::optional<ExtentRole> extentRoleFromName(llvm::StringRef Name) {
                       "channels", "feat", "feats", "feature", "features"}) ||
       (hasWord(Words, {"d"}) && hasWord(Words, {"model"})))
     return ExtentRole::RowWidth;
+  // An image's sides: 'height', 'output_width', 'outputH', 'isizeW', and
+  // the abbreviations of convolution and pooling code ('ih', 'ow', 'in_h',
+  // 'out_w'). A lone 'H' or 'W' says too little (heads, a weight).
+  if (hasWord(Words, {"height", "width", "depth", "ih", "iw", "oh", "ow",
+                      "isizeh", "isizew", "osizeh", "osizew"}) ||
+      (hasWord(Words, {"h", "w"}) &&
+       hasWord(Words, {"in", "out", "input", "output", "src", "dst", "isize",
+                       "osize", "size"})))
+    return ExtentRole::ImageSide;
   return std::nullopt;
 }
 

@@ -175,7 +175,8 @@ bool isRecurrentParameterName(llvm::StringRef Name) {
 
 bool isRowWidthName(llvm::StringRef Name) {
   if (auto R = extentRoleFromName(Name))
-    return *R == ExtentRole::RowWidth || *R == ExtentRole::HeadDim;
+    return *R == ExtentRole::RowWidth || *R == ExtentRole::HeadDim ||
+           *R == ExtentRole::ImageSide;
   if (Name == "ne0" || Name == "ne00")
     return true;
   auto Parts = nameComponents(Name);
@@ -351,9 +352,11 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
   }
   if (E.GridIndexUse == OffsetEvidence::GridUse::IndexesElements &&
       !E.ComparedOnlyWithRowWidth.empty()) {
-    Why = "a global thread index tested only against a row's width ('" +
+    Why = "a global thread index tested only against one row's width or "
+          "one image plane ('" +
           E.ComparedOnlyWithRowWidth +
-          "'): it walks one row, which passes 2^31 only with 2^31 columns";
+          "'): it stays within it, which passes 2^31 only at widths and "
+          "image sides far beyond real ones";
     return Confidence::Low;
   }
   if (E.GridIndexUse == OffsetEvidence::GridUse::IndexesElements) {

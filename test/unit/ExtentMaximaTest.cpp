@@ -40,6 +40,11 @@ TEST(ExtentMaxima, NamesGiveRoles) {
   EXPECT_EQ(extentRoleFromName("experts_per_group"), ExtentRole::Experts);
   EXPECT_EQ(extentRoleFromName("top_k"), ExtentRole::TopK);
   EXPECT_EQ(extentRoleFromName("lane_id"), ExtentRole::Lanes);
+  EXPECT_EQ(extentRoleFromName("output_height"), ExtentRole::ImageSide);
+  EXPECT_EQ(extentRoleFromName("outputW"), ExtentRole::ImageSide);
+  EXPECT_EQ(extentRoleFromName("H_in"), ExtentRole::ImageSide);
+  EXPECT_EQ(extentRoleFromName("cur_oh"), ExtentRole::ImageSide);
+  EXPECT_EQ(extentRoleFromName("iw"), ExtentRole::ImageSide);
   // A stride, pointer or offset spans the dimensions inside it; other
   // letters and plain sizes say nothing.
   EXPECT_FALSE(extentRoleFromName("stride_tok"));
@@ -47,6 +52,8 @@ TEST(ExtentMaxima, NamesGiveRoles) {
   EXPECT_FALSE(extentRoleFromName("token_offset"));
   EXPECT_FALSE(extentRoleFromName("src0_nb3"));
   EXPECT_FALSE(extentRoleFromName("H"));
+  EXPECT_FALSE(extentRoleFromName("W"));
+  EXPECT_FALSE(extentRoleFromName("stride_h"));
   EXPECT_FALSE(extentRoleFromName("ncols"));
   EXPECT_FALSE(extentRoleFromName("row"));
 }
