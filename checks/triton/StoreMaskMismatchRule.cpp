@@ -995,7 +995,10 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   auto [Cmp, Name] = Missing.front();
   std::string Op = accessName(Access);
   std::string Message;
-  if (Access.Mask == NoNode)
+  // `tl.load(p, None, ...)`: a mask written out as None masks nothing.
+  bool ExplicitNone =
+      Access.Mask != NoNode && T.kind(Access.Mask) == PyKind::None;
+  if (Access.Mask == NoNode || ExplicitNone)
     Message = "'" + Op + "' at offsets from '" + Name.str() +
               "' is not predicated: lanes past the bound '" + Ctx.quote(Cmp) +
               "' access memory out of range";
@@ -1023,10 +1026,12 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   Finding &F = Ctx.report(StoreMaskMismatchId, Access.Pointer, Message);
   Note &N = Ctx.note(F, Cmp,
                      "'" + Name.str() + "' is bounded here; " +
-                         (Access.Mask == NoNode
+                         (Access.Mask == NoNode || ExplicitNone
                               ? "pass 'mask=" + Ctx.quote(Test) + "'"
                               : "add '" + Ctx.quote(Test) + "' to the mask"));
-  if (Access.Mask == NoNode) {
+  if (ExplicitNone) {
+    N.Fixes.push_back(Ctx.replacement(Access.Mask, T.text(Test).str()));
+  } else if (Access.Mask == NoNode) {
     NodeId Args = T.field(Access.Call, PyField::Arguments);
     if (Args != NoNode && T.node(Args).End > T.node(Args).Start)
       N.Fixes.push_back(Ctx.insertion(T.node(Args).End - 1,
@@ -1039,6 +1044,7 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   E.Shape = MaskShape::UnmaskedLanes;
   E.Source = IndexSource::Computed;
   E.Predicate = PredicateKind::ExtentBound;
+  E.ExplicitNoMask = ExplicitNone;
   grade(Ctx, F, Access.Pointer, E);
 }
 

@@ -23,6 +23,11 @@ Confidence maskConfidence(const MaskEvidence &E, std::string &Why) {
     return because(Why, Confidence::Medium,
                    "the index is read from memory and the kernel bounds it, "
                    "but not at this access");
+  if (E.Shape == MaskShape::UnmaskedLanes && E.ExplicitNoMask)
+    return because(Why, Confidence::Low,
+                   "the access passes 'None' as its mask: the author (or the "
+                   "generator the code comes from) states that the extent "
+                   "is a multiple of the block, which the kernel cannot show");
   if (E.Shape == MaskShape::UnmaskedLanes)
     return because(Why, Confidence::Medium,
                    "a lane range that the kernel masks with a size at another "

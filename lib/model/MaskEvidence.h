@@ -83,6 +83,11 @@ struct MaskEvidence {
   MaskShape Shape = MaskShape::GatedValue;
   IndexSource Source = IndexSource::Computed;
   PredicateKind Predicate = PredicateKind::ExtentBound;
+  /// The access passes its mask as an explicit `None` (Triton): the author
+  /// or a generator states that every lane is in range. TorchInductor
+  /// writes `None` exactly where it proved the extent a multiple of the
+  /// block, and code copied from its output keeps it. Lowers unmasked lanes.
+  bool ExplicitNoMask = false;
 };
 
 /// The tier of a candidate, and in Why the evidence it rests on.
