@@ -251,7 +251,7 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
           Indices.push_back(T.text(N));
       });
     if (Indices.empty() || !llvm::any_of(Indices, [&](llvm::StringRef I) {
-          return T.text(Site).contains(I);
+          return T.mentionsName(Site, I);
         }))
       return {};
     for (llvm::StringRef Lane : Mine.Unscaled) {
