@@ -48,8 +48,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/clang/Int32OffsetCheck.h"
-#include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/Magnitude.h"
+#include "lib/frontend/clang/Predicates.h"
+#include "lib/frontend/clang/SourceText.h"
 #include "lib/model/ExtentMaxima.h"
 #include "lib/model/OffsetEvidence.h"
 #include "clang/AST/ASTContext.h"
@@ -234,24 +235,10 @@ static std::string comparedOnlyWithRowWidth(const VarDecl *VD,
   std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
     if (!St || Other)
       return;
-    // A comparison: a built-in one, or, in a template, an operator call
-    // that names no candidate yet (the shim's overloads of '<' for half
-    // types leave 'i < params.n' unresolved until instantiation).
+    // A comparison, also one a template leaves unresolved (asComparison).
     const Expr *L = nullptr, *R = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(St);
-        BO && BO->isRelationalOp()) {
-      L = BO->getLHS();
-      R = BO->getRHS();
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St);
-               OC && OC->getNumArgs() == 2 &&
-               (OC->getOperator() == OO_Less ||
-                OC->getOperator() == OO_LessEqual ||
-                OC->getOperator() == OO_Greater ||
-                OC->getOperator() == OO_GreaterEqual)) {
-      L = OC->getArg(0);
-      R = OC->getArg(1);
-    }
-    if (L && R) {
+    if (auto Op = kerneltidy::asComparison(St, L, R);
+        Op && BinaryOperator::isRelationalOp(*Op)) {
       for (auto [Mine, Theirs] : {std::pair{L, R}, std::pair{R, L}}) {
         const auto *DRE = dyn_cast<DeclRefExpr>(Mine->IgnoreParenImpCasts());
         if (!DRE || DRE->getDecl() != VD)

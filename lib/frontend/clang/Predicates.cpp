@@ -251,6 +251,24 @@ bool isZeroConstant(const Expr *E, ASTContext &Ctx) {
 
 using namespace predicates_detail;
 
+std::optional<BinaryOperatorKind> asComparison(const Stmt *S, const Expr *&L,
+                                               const Expr *&R) {
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+      B && isComparisonOp(B->getOpcode())) {
+    L = B->getLHS();
+    R = B->getRHS();
+    return B->getOpcode();
+  }
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(S);
+      Op && Op->getNumArgs() == 2)
+    if (auto K = overloadedComparison(Op->getOperator())) {
+      L = Op->getArg(0);
+      R = Op->getArg(1);
+      return K;
+    }
+  return std::nullopt;
+}
+
 /// An lvalue that names memory through an address: 'p[i]', '*p', 'acc[i]',
 /// 'p[i].x', 'p->x' (not 'this->x').
 bool isMemoryLValue(const Expr *E) {

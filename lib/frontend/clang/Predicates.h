@@ -221,6 +221,15 @@ llvm::StringRef calleeName(const clang::CallExpr *Call);
 /// 'p[i].x', 'p->x' (not 'this->x').
 bool isMemoryLValue(const clang::Expr *E);
 
+/// A comparison 'L op R' (<, <=, >, >=, ==, !=): a built-in one, or an
+/// overloaded operator call, which is what a template holds where an operand
+/// is dependent and the scope has overloads of the operator (the CUDA shim's
+/// '<' for half types). The operator, with its operands in L and R; none
+/// for any other statement.
+std::optional<clang::BinaryOperatorKind> asComparison(const clang::Stmt *S,
+                                                      const clang::Expr *&L,
+                                                      const clang::Expr *&R);
+
 /// A SYCL work-item query or CUDA lane query that gives the thread's
 /// position ('get_global_id', 'get_local_id', 'get_group',
 /// 'get_global_linear_id', 'get_local_linear_id', '__lane_id').
