@@ -114,6 +114,11 @@ kerneltidy::OffsetEvidence evidenceOf(FunctionAnalysis &Owner,
     llvm::StringRef Name = T.text(T.stripParens(Operand)).trim();
     if (E.InnermostStride.empty() && llvm::is_contained(Innermost, Name))
       E.InnermostStride = Name.str();
+    // A stride passed as a tl.constexpr (TritonValues' defaultParamFacts
+    // gives it a size's magnitude).
+    if (const TritonParam *P = Owner.function().param(Name);
+        P && P->IsConstexpr && Mag >= Magnitude::Size)
+      E.ConstexprStride = Name.str();
     E.Factors.push_back(std::move(F));
   }
   llvm::StringRef Ptr = T.text(Access.Pointer).ltrim(" (\n");

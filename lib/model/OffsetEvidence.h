@@ -103,6 +103,11 @@ struct OffsetEvidence {
   /// product walks one row; it is large only for a transposed view, whose
   /// row term then wraps too.
   std::string InnermostStride;
+  /// A factor that is a stride passed as a compile-time constant (Triton: a
+  /// `tl.constexpr` parameter named for a stride, 'OH_OW_STRIDE'). It is a
+  /// tensor's extent, which can be an activation's plane or a small
+  /// table's row of 4 or 24: measured on the Triton heads, 58 true of 136.
+  std::string ConstexprStride;
   enum class GridUse : uint8_t { Unknown, CountsRows, IndexesElements };
   GridUse GridIndexUse = GridUse::Unknown;
   /// For a grid index that indexes elements: the row width that every

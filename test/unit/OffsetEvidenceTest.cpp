@@ -34,6 +34,16 @@ TEST(OffsetEvidence, ARowCountScaledInWideArithmeticIsLowWhateverItsFactors) {
   EXPECT_NE(Why.find("static_cast<int64_t>(row) * cols"), std::string::npos);
 }
 
+TEST(OffsetEvidence, AConstexprStrideIsLow) {
+  OffsetEvidence E = product(FactorRole::GridIndex, FactorRole::Size);
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+  E.ConstexprStride = "OH_OW_STRIDE";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("'OH_OW_STRIDE' is a stride fixed at compile time"),
+            std::string::npos);
+}
+
 TEST(OffsetEvidence, OneElementPerProgramIsLow) {
   OffsetEvidence E = product(FactorRole::GridIndex, FactorRole::Size);
   std::string Why;

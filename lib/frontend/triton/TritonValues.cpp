@@ -185,6 +185,14 @@ ValueFacts FunctionAnalysis::defaultParamFacts(const TritonParam &P) {
   if (P.IsConstexpr) {
     ValueFacts V = intFacts(0, Magnitude::Const);
     V.CompileTime = true;
+    // A stride passed as a tl.constexpr ('OH_OW_STRIDE', 'stride_xn:
+    // tl.constexpr': kernels that specialise on a tensor's layout) is the
+    // tensor's extent, not a block size: Triton folds its value into the
+    // code, and a row or batch index times it can pass 2^31 like a runtime
+    // stride.
+    for (const std::string &W : nameComponents(P.Name))
+      if (W == "stride" || W == "strides")
+        V.Mag = Magnitude::Size;
     return V;
   }
   if (P.Is64Bit) {
