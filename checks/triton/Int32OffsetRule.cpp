@@ -326,10 +326,7 @@ std::string scaledInWideArithmetic(FunctionAnalysis &A, NodeId Site) {
           T.field(T.field(Widened, PyField::Function), PyField::Object));
       if (Narrow.WrapSite != Site || !Narrow.isInt32())
         continue;
-      ValueFacts W = A.facts(Width);
-      bool RowWidth = W.CompileTime ? T.kind(Width) == PyKind::Identifier
-                                    : W.Mag >= Magnitude::Size;
-      if (RowWidth) {
+      if (isRowWidthFactor(A, Width)) {
         By = T.text(N).str();
         return;
       }

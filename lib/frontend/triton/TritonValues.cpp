@@ -771,6 +771,14 @@ bool definesLaneIndex(FunctionAnalysis &A, NodeId E) {
 }
 
 /// See TritonValues.h.
+bool isRowWidthFactor(FunctionAnalysis &A, NodeId Factor) {
+  Factor = A.tree().stripParens(Factor);
+  ValueFacts F = A.facts(Factor);
+  return F.CompileTime ? A.tree().kind(Factor) == PyKind::Identifier
+                       : F.Mag >= Magnitude::Size;
+}
+
+/// See TritonValues.h.
 void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
                unsigned Depth) {
   const PySyntaxTree &T = A.tree();
@@ -820,13 +828,7 @@ void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
         llvm::StringRef L = LaneName(T.field(E, Side));
         NodeId By = T.stripParens(T.field(
             E, Side == PyField::Left ? PyField::Right : PyField::Left));
-        ValueFacts Other = A.facts(By);
-        // A row width: a runtime size or stride, or a tl.constexpr
-        // dimension by its name (`off_m[:, None] * HEAD_DIM` of a
-        // contiguous [rows, HEAD_DIM] tensor), not a literal.
-        bool RowWidth = Other.CompileTime ? T.kind(By) == PyKind::Identifier
-                                          : Other.Mag >= Magnitude::Size;
-        if (!L.empty() && RowWidth) {
+        if (!L.empty() && isRowWidthFactor(A, By)) {
           Out.ScaledLanes.push_back({L, E});
           return;
         }

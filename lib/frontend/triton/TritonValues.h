@@ -257,6 +257,11 @@ void otherAddressTerms(FunctionAnalysis &A, NodeId E, NodeId Site,
 /// a lane index (`offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)`).
 bool definesLaneIndex(FunctionAnalysis &A, NodeId E);
 
+/// A row width as a factor that scales rows: a runtime size or stride, or a
+/// tl.constexpr dimension by its name (`off_m[:, None] * HEAD_DIM` of a
+/// contiguous [rows, HEAD_DIM] tensor), not a literal.
+bool isRowWidthFactor(FunctionAnalysis &A, NodeId Factor);
+
 /// The per-lane terms of an address, by kind: lane indices added unscaled
 /// (`offs_m` of `M + off_hz * N_CTX + offs_m`; sums bound to names are
 /// followed, a lane index's own definition is not), the lane indices
