@@ -36,8 +36,10 @@ TRUE_LABELS = ("TP", "PLAUSIBLE", "unclear")
 CORPORA = {
     "oos": (OUT_OF_SAMPLE, "oos-labels.tsv", "/tmp/kt-eval/oos"),
     "heads": (HEADS, "noise-labels.tsv", "/tmp/kt-eval/heads"),
-    # Tuning data too (section 16): Triton files only, labels of the default profile.
-    "extra": (EXTRA, "extra-labels.tsv", "/tmp/kt-eval/extra"),
+    # Tuning data too (sections 16 and 19): Triton files only. The holdout repositories of
+    # section 4 joined it in section 19; their older sampled labels are read after this
+    # corpus's own (the first label of a line wins).
+    "extra": (EXTRA, ("extra-labels.tsv", "holdout-labels.tsv"), "/tmp/kt-eval/extra"),
 }
 
 
@@ -119,12 +121,15 @@ def default_by_tiers(all_f, def_path):
     return [f for f in all_f if (f[3], f[4]) in lowest and order.get(f[5], 3) <= lowest[(f[3], f[4])]]
 
 
-def load_labels(path):
+def load_labels(paths):
     labels = {}
-    if os.path.exists(path):
+    for path in [paths] if isinstance(paths, str) else paths:
+        if not os.path.exists(path):
+            continue
         with open(path, newline="") as fh:
             for r in csv.DictReader((l for l in fh if not l.startswith("#")), delimiter="\t"):
-                labels[(r["repo"], r["path"], int(r["line"]), r["check"])] = (r["label"], r["reason"])
+                labels.setdefault((r["repo"], r["path"], int(r["line"]), r["check"]),
+                                  (r["label"], r["reason"]))
     return labels
 
 
@@ -221,7 +226,8 @@ def main():
             subprocess.run([sys.executable, os.path.join(HERE, "fetch_files.py"), "--mirrors", a.mirrors,
                             {"oos": "--out-of-sample", "heads": "--heads", "extra": "--extra"}[cname], root],
                            check=True)
-        labels = load_labels(os.path.join(HERE, label_file))
+        labels = load_labels([os.path.join(HERE, f) for f in
+                              ([label_file] if isinstance(label_file, str) else label_file)])
         only = {k[:2] for k in labels} if a.labelled_files_only else None
         raw = {}
         all_f, stats = analyse(a.kt, root, corpus, ["--confidence=all"] if tiered else [], a.jobs, raw, only)
