@@ -524,6 +524,41 @@ bool paddedLayout(RuleContext &Ctx, llvm::ArrayRef<NodeId> Roots) {
   return Padded;
 }
 
+/// The expressions a helper's callers built its address from: for each
+/// parameter the address reads, the argument at the call and the bindings it
+/// reads there, up the helper chain. flash-attention's backward advances
+/// `LSE += off_hb * seqlen_q_rounded` in the kernel and loads
+/// `LSE + offs_m_curr` in the helper it calls: the padding is the caller's.
+void addCallerAddressRoots(RuleContext &Ctx, const FunctionAnalysis &A,
+                           const FunctionAnalysis::Dependencies &Address,
+                           llvm::SmallVectorImpl<NodeId> &Roots) {
+  const FunctionAnalysis *Callee = &A;
+  FunctionAnalysis::Dependencies Names = Address;
+  while (FunctionAnalysis *Caller = Callee->caller()) {
+    FunctionAnalysis::Dependencies Next;
+    const JitFunction &F = Callee->function();
+    for (unsigned I = 0; I < F.Params.size(); ++I) {
+      if (!Names.Names.contains(F.Params[I].Name))
+        continue;
+      NodeId Arg = Ctx.M.argument(Callee->callSite(), I, F.Params[I].Name);
+      if (Arg == NoNode)
+        continue;
+      Roots.push_back(Arg);
+      FunctionAnalysis::Dependencies D;
+      Caller->dependencies(Arg, D,
+                           FunctionAnalysis::StopAtOpaqueCall |
+                               FunctionAnalysis::AllReachingBindings);
+      for (const Binding *B : D.Bindings)
+        if (B->Value != NoNode)
+          Roots.push_back(B->Value);
+      for (llvm::StringRef N : D.Names)
+        Next.Names.insert(N);
+    }
+    Names = std::move(Next);
+    Callee = Caller;
+  }
+}
+
 /// One additive term of a row index, normalised (see rowTerms).
 struct RowTerm {
   std::string Key;
@@ -746,8 +781,7 @@ RowEscape findUnboundedRow(RuleContext &Ctx, FunctionAnalysis &A,
                            const FunctionAnalysis::Dependencies &Address,
                            llvm::function_ref<bool(NodeId)> MaskTestsBound) {
   const PySyntaxTree &T = Ctx.T;
-  if (Rows.empty() || isMaskedSpecialisation(Ctx, A, Access) ||
-      paddedLayout(Ctx, Roots))
+  if (Rows.empty() || isMaskedSpecialisation(Ctx, A, Access))
     return {};
   for (const BoundedRow &Row : Rows) {
     if (MaskTestsBound(Row.Test.Bound) ||
@@ -926,6 +960,10 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   for (const Binding *B : Address.Bindings)
     if (B->Value != NoNode)
       Roots.push_back(B->Value);
+  // What the callers added to a pointer parameter counts for padding only
+  // (paddedLayout); the other tests read this function's own address.
+  llvm::SmallVector<NodeId, 8> LayoutRoots(Roots.begin(), Roots.end());
+  addCallerAddressRoots(Ctx, A, Address, LayoutRoots);
   if (Access.Mask != NoNode)
     A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
 
@@ -980,11 +1018,11 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   }
   if (!Missing.empty() && A.underConstexprBranch(Access.Call))
     return;
-  if (!Missing.empty() && paddedLayout(Ctx, Roots))
+  if (!Missing.empty() && paddedLayout(Ctx, LayoutRoots))
     return;
   if (Missing.empty())
     findInlineBound(Ctx, A, Access, Roots, MaskTestsBound, Missing);
-  if (Missing.empty()) {
+  if (Missing.empty() && !paddedLayout(Ctx, LayoutRoots)) {
     RowEscape R = findUnboundedRow(Ctx, A, Access, Rows, Roots, Address,
                                    MaskTestsBound);
     if (R.Row)

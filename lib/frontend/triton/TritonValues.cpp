@@ -173,7 +173,7 @@ FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F)
 
 FunctionAnalysis::FunctionAnalysis(const TritonModule &M, const JitFunction &F,
                                    FunctionAnalysis &Caller, NodeId Call)
-    : M(M), F(F), Caller(&Caller), Depth(Caller.Depth + 1) {
+    : M(M), F(F), Caller(&Caller), CallSite(Call), Depth(Caller.Depth + 1) {
   for (unsigned I = 0; I < F.Params.size(); ++I) {
     NodeId Arg = M.argument(Call, I, F.Params[I].Name);
     Params.push_back(Arg == NoNode ? defaultParamFacts(F.Params[I])

@@ -94,6 +94,8 @@ public:
   unsigned depth() const { return Depth; }
   /// The caller analysis (null for kernels analysed on their own).
   FunctionAnalysis *caller() const { return Caller; }
+  /// The call of this helper in the caller's body (NoNode without a caller).
+  NodeId callSite() const { return CallSite; }
 
   /// Facts of an expression of this function.
   ValueFacts facts(NodeId Expr);
@@ -226,6 +228,7 @@ private:
   const TritonModule &M;
   const JitFunction &F;
   FunctionAnalysis *Caller = nullptr;
+  NodeId CallSite = NoNode;
   unsigned Depth = 0;
   llvm::SmallVector<ValueFacts, 12> Params;
   llvm::DenseMap<NodeId, ValueFacts> Memo;
