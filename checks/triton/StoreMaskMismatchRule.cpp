@@ -1022,7 +1022,9 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     return;
   if (Missing.empty())
     findInlineBound(Ctx, A, Access, Roots, MaskTestsBound, Missing);
-  if (Missing.empty() && !paddedLayout(Ctx, LayoutRoots)) {
+  if (Missing.empty()) {
+    if (paddedLayout(Ctx, LayoutRoots))
+      return;
     RowEscape R = findUnboundedRow(Ctx, A, Access, Rows, Roots, Address,
                                    MaskTestsBound);
     if (R.Row)
