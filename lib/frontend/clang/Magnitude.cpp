@@ -438,8 +438,25 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
       Magnitude M{TemplateConstantBound, MagnitudeKind::Constant};
       return storedIn(M, NTTP->getType());
     }
-  if (E->isValueDependent())
-    return Magnitude::unknown();
+  // In a template, a value computed from template parameters is a constant
+  // of each instantiation ('constexpr int WARP_BATCH = (next_power_of_two <=
+  // 128) ? 2 : 1'), bounded like a non-type template parameter; arithmetic
+  // that mixes one with runtime values ('(blockIdx.x + ...) * WARP_BATCH')
+  // is read operand by operand. A kernel template that its translation unit
+  // never instantiates (a header's) is analysed this way only.
+  const bool Dependent = E->isValueDependent();
+  if (Dependent) {
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && VD->isConstexpr()) {
+        Magnitude M{TemplateConstantBound, MagnitudeKind::Constant};
+        return storedIn(M, VD->getType());
+      }
+    if (!isa<ParenExpr, ImplicitCastExpr, BinaryOperator,
+             AbstractConditionalOperator>(E))
+      return Magnitude::unknown();
+  }
   QualType T = E->getType();
   if (!integerWidth(T, Ctx))
     return Magnitude::unknown();
@@ -449,7 +466,7 @@ Magnitude MagnitudeAnalysis::compute(const Expr *E) {
   // Clang's evaluator anyway would walk the whole operand again at every
   // level of a long 'a + a + ... + a' chain (quadratic).
   Expr::EvalResult Eval;
-  if (!hasNonConstantOperand(E) && E->EvaluateAsInt(Eval, Ctx) &&
+  if (!Dependent && !hasNonConstantOperand(E) && E->EvaluateAsInt(Eval, Ctx) &&
       Eval.Val.isInt()) {
     const llvm::APSInt &V = Eval.Val.getInt();
     uint64_t Abs = V.isNegative() ? (-V).getLimitedValue()

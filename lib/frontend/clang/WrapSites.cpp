@@ -347,9 +347,28 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
         }
       }
     } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S)) {
-      if (OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2 &&
-          IsInt(OCE->getArg(1)))
+      OverloadedOperatorKind Op = OCE->getOperator();
+      if (Op == OO_Subscript && OCE->getNumArgs() == 2 &&
+          IsInt(OCE->getArg(1))) {
         Out.push_back({OCE->getArg(1), OCE});
+      } else if ((Op == OO_Plus || Op == OO_Minus || Op == OO_PlusEqual ||
+                  Op == OO_MinusEqual) &&
+                 OCE->getNumArgs() == 2) {
+        // Pointer arithmetic in a template where the pointee is dependent
+        // and the scope overloads the operator (cuda_fp16.h's '+=' for
+        // half types): Clang keeps 'src += first_batch * element_count' as
+        // an unresolved operator call until instantiation, and a header's
+        // kernel template may never be instantiated in its translation unit.
+        const Expr *L = OCE->getArg(0), *R = OCE->getArg(1);
+        if (L->getType()->isPointerType() && IsInt(R)) {
+          if (!isSharedMemoryBase(L))
+            Out.push_back({R, OCE});
+        } else if (R->getType()->isPointerType() && IsInt(L) &&
+                   Op != OO_PlusEqual && Op != OO_MinusEqual) {
+          if (!isSharedMemoryBase(R))
+            Out.push_back({L, OCE});
+        }
+      }
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I)
