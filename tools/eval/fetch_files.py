@@ -95,6 +95,11 @@ EXTRA = {
     # Section 19: the holdout repositories of section 4 (read while labelling sections 4 and 12,
     # so no longer out of sample) are tuning data too; their directories as HOLDOUT exports them.
     **HOLDOUT,
+    # Section 19: three code bases new to every corpus, at their heads of 2026-12-07 (aiter:
+    # every store-mask finding and a seeded sample of 60 width findings labelled).
+    "aiter": ("ROCm/aiter", "e4048607a535", [], "", []),
+    "triton-kernels": ("triton-lang/kernels", "eeeebdd8be7d", [], "", []),
+    "ktransformers": ("kvcache-ai/ktransformers", "95009ea6856c", [], "", []),
 }
 RESERVED = ("llm.c", "bitsandbytes", "TransformerEngine", "lmdeploy", "torchao", "trident")
 assert not any(r.split("/")[1] in RESERVED
