@@ -57,6 +57,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <functional>
 
@@ -451,6 +452,36 @@ void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
   analyse(*Fn, Ctx, Launch);
 }
 
+/// The name of Fn when it is a __global__ template that its translation
+/// unit's main file defines and never instantiates (no launch, no explicit
+/// instantiation), where that main file is a source file: a template has to
+/// be instantiated where it is defined or included, and a source file is not
+/// included, so no build compiles this kernel. A header analysed alone is
+/// not such a file (the files that include it instantiate its templates).
+static std::string neverInstantiatedKernel(const FunctionDecl &Fn,
+                                           ASTContext &Ctx) {
+  const FunctionTemplateDecl *FTD = Fn.getDescribedFunctionTemplate();
+  if (!FTD || !Fn.hasAttr<CUDAGlobalAttr>() || !Fn.getIdentifier() ||
+      !FTD->specializations().empty())
+    return "";
+  // A launcher whose body did not parse may have held the instantiation.
+  if (Ctx.getDiagnostics().hasErrorOccurred())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Fn.getLocation());
+  if (!SM.isInMainFile(Loc))
+    return "";
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return "";
+  llvm::StringRef Ext = llvm::sys::path::extension(Main->getName());
+  if (!Ext.equals_insensitive(".cu") && !Ext.equals_insensitive(".cpp") &&
+      !Ext.equals_insensitive(".cc") && !Ext.equals_insensitive(".cxx") &&
+      !Ext.equals_insensitive(".hip"))
+    return "";
+  return Fn.getName().str();
+}
+
 void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
                                const Stmt *Launch) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -670,10 +701,12 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
   std::string Wide = wideTypeName(Fn, Ctx);
   const kerneltidy::RowsScaledInWideArithmetic Rows(Fn, Ctx);
+  const std::string NeverInstantiated = neverInstantiatedKernel(Fn, Ctx);
   // The tier of one wrap of a site and the reason for its note.
   auto TierOfWrap = [&](const Site &S, const Wrap &Primary, std::string &Why) {
     kerneltidy::OffsetEvidence Evidence =
         evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx);
+    Evidence.NeverInstantiatedKernel = NeverInstantiated;
     const BinaryOperator *ScaledBy = nullptr;
     if ((S.Var && Rows.containsVariable(S.Var, &ScaledBy)) ||
         (Primary.Kind == WrapKind::Product &&

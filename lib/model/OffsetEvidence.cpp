@@ -250,6 +250,11 @@ static std::string nameInFactors(const OffsetEvidence &E,
 }
 
 Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
+  if (!E.NeverInstantiatedKernel.empty()) {
+    Why = "kernel template '" + E.NeverInstantiatedKernel +
+          "' is never instantiated in its source file: no build compiles it";
+    return Confidence::Low;
+  }
   for (const OffsetFactor &F : E.Factors)
     if (F.Role == FactorRole::SmallIndex) {
       Why = "'" + F.Text + "' is a small index (head, expert, rank, layer, "

@@ -34,6 +34,15 @@ TEST(OffsetEvidence, ARowCountScaledInWideArithmeticIsLowWhateverItsFactors) {
   EXPECT_NE(Why.find("static_cast<int64_t>(row) * cols"), std::string::npos);
 }
 
+TEST(OffsetEvidence, AKernelNoBuildCompilesIsLowWhateverItsFactors) {
+  OffsetEvidence E = product(FactorRole::Size, FactorRole::Size);
+  E.NeverInstantiatedKernel = "softmax_backward_kernel";
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("'softmax_backward_kernel' is never instantiated"),
+            std::string::npos);
+}
+
 TEST(OffsetEvidence, AConstexprStrideIsLow) {
   OffsetEvidence E = product(FactorRole::GridIndex, FactorRole::Size);
   std::string Why;
