@@ -452,17 +452,17 @@ void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
   analyse(*Fn, Ctx, Launch);
 }
 
-/// The name of Fn when it is a __global__ template that its translation
-/// unit's main file defines and never instantiates (no launch, no explicit
-/// instantiation), where that main file is a source file: a template has to
-/// be instantiated where it is defined or included, and a source file is not
-/// included, so no build compiles this kernel. A header analysed alone is
-/// not such a file (the files that include it instantiate its templates).
-static std::string neverInstantiatedKernel(const FunctionDecl &Fn,
-                                           ASTContext &Ctx) {
+/// The name of Fn when it is a function template (a kernel, a device
+/// helper) that its translation unit's main file defines and never
+/// instantiates (no launch, no call, no explicit instantiation), where that
+/// main file is a source file: a template has to be instantiated where it is
+/// defined or included, and a source file is not included, so no build
+/// compiles it. A header analysed alone is not such a file (the files that
+/// include it instantiate its templates).
+static std::string neverInstantiatedTemplate(const FunctionDecl &Fn,
+                                             ASTContext &Ctx) {
   const FunctionTemplateDecl *FTD = Fn.getDescribedFunctionTemplate();
-  if (!FTD || !Fn.hasAttr<CUDAGlobalAttr>() || !Fn.getIdentifier() ||
-      !FTD->specializations().empty())
+  if (!FTD || !Fn.getIdentifier() || !FTD->specializations().empty())
     return "";
   // A launcher whose body did not parse may have held the instantiation.
   if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -701,12 +701,12 @@ void Int32OffsetCheck::analyse(const FunctionDecl &Fn, ASTContext &Ctx,
 
   std::string Wide = wideTypeName(Fn, Ctx);
   const kerneltidy::RowsScaledInWideArithmetic Rows(Fn, Ctx);
-  const std::string NeverInstantiated = neverInstantiatedKernel(Fn, Ctx);
+  const std::string NeverInstantiated = neverInstantiatedTemplate(Fn, Ctx);
   // The tier of one wrap of a site and the reason for its note.
   auto TierOfWrap = [&](const Site &S, const Wrap &Primary, std::string &Why) {
     kerneltidy::OffsetEvidence Evidence =
         evidenceOf(Primary, S.Use ? S.Use->Use : nullptr, Ctx);
-    Evidence.NeverInstantiatedKernel = NeverInstantiated;
+    Evidence.NeverInstantiatedTemplate = NeverInstantiated;
     const BinaryOperator *ScaledBy = nullptr;
     if ((S.Var && Rows.containsVariable(S.Var, &ScaledBy)) ||
         (Primary.Kind == WrapKind::Product &&

@@ -250,8 +250,8 @@ static std::string nameInFactors(const OffsetEvidence &E,
 }
 
 Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
-  if (!E.NeverInstantiatedKernel.empty()) {
-    Why = "kernel template '" + E.NeverInstantiatedKernel +
+  if (!E.NeverInstantiatedTemplate.empty()) {
+    Why = "template '" + E.NeverInstantiatedTemplate +
           "' is never instantiated in its source file: no build compiles it";
     return Confidence::Low;
   }

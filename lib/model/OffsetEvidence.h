@@ -88,11 +88,11 @@ struct OffsetEvidence {
   /// program (Triton: a load or store whose pointer is not per lane, no
   /// block pointer): a per-row scalar, a label, a statistic (class 1).
   bool OnlyScalarAccesses = false;
-  /// The kernel is a template that its source file (not a header, which
-  /// other files include) never instantiates nor launches: no build compiles
-  /// it, so nothing runs it (DeepSpeed's superseded softmax_backward_kernel).
-  /// Its name, empty otherwise.
-  std::string NeverInstantiatedKernel;
+  /// The kernel or device helper is a template that its source file (not a
+  /// header, which other files include) never instantiates: no build
+  /// compiles it, so nothing runs it (DeepSpeed's superseded
+  /// softmax_backward_kernel). Its name, empty otherwise.
+  std::string NeverInstantiatedTemplate;
   /// For a grid index alone (no size factor): how the kernel uses it.
   /// CountsRows: the kernel multiplies it by a runtime size somewhere (a row
   /// or token index; its own wrap needs 2^31 rows). IndexesElements: it is

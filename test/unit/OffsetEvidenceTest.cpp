@@ -36,7 +36,7 @@ TEST(OffsetEvidence, ARowCountScaledInWideArithmeticIsLowWhateverItsFactors) {
 
 TEST(OffsetEvidence, AKernelNoBuildCompilesIsLowWhateverItsFactors) {
   OffsetEvidence E = product(FactorRole::Size, FactorRole::Size);
-  E.NeverInstantiatedKernel = "softmax_backward_kernel";
+  E.NeverInstantiatedTemplate = "softmax_backward_kernel";
   std::string Why;
   EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
   EXPECT_NE(Why.find("'softmax_backward_kernel' is never instantiated"),
