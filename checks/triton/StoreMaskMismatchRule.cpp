@@ -960,10 +960,14 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   for (const Binding *B : Address.Bindings)
     if (B->Value != NoNode)
       Roots.push_back(B->Value);
-  // What the callers added to a pointer parameter counts for padding only
-  // (paddedLayout); the other tests read this function's own address.
-  llvm::SmallVector<NodeId, 8> LayoutRoots(Roots.begin(), Roots.end());
-  addCallerAddressRoots(Ctx, A, Address, LayoutRoots);
+  // What the callers added to a pointer parameter counts for padding only;
+  // the other tests read this function's own address. Built when a finding
+  // is about to be made, not for every access.
+  auto PaddedLayout = [&] {
+    llvm::SmallVector<NodeId, 8> LayoutRoots(Roots.begin(), Roots.end());
+    addCallerAddressRoots(Ctx, A, Address, LayoutRoots);
+    return paddedLayout(Ctx, LayoutRoots);
+  };
   if (Access.Mask != NoNode)
     A.dependencies(Access.Mask, Mask, FunctionAnalysis::AllReachingBindings);
 
@@ -1018,16 +1022,14 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
   }
   if (!Missing.empty() && A.underConstexprBranch(Access.Call))
     return;
-  if (!Missing.empty() && paddedLayout(Ctx, LayoutRoots))
+  if (!Missing.empty() && PaddedLayout())
     return;
   if (Missing.empty())
     findInlineBound(Ctx, A, Access, Roots, MaskTestsBound, Missing);
   if (Missing.empty()) {
-    if (paddedLayout(Ctx, LayoutRoots))
-      return;
     RowEscape R = findUnboundedRow(Ctx, A, Access, Rows, Roots, Address,
                                    MaskTestsBound);
-    if (R.Row)
+    if (R.Row && !PaddedLayout())
       reportUnboundedRow(Ctx, Access, R);
     return;
   }

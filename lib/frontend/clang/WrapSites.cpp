@@ -319,6 +319,19 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
     ReturnsOffset = llvm::StringRef(Name).contains("offset") ||
                     llvm::StringRef(Name).contains("index");
   }
+  // The integer operand of pointer arithmetic ('p + i', 'p += i', and 'i +
+  // p' where IntOnLeft) reaches an address, unless the pointer is shared
+  // memory.
+  auto AddPointerOffset = [&](const Expr *L, const Expr *R, bool IntOnLeft,
+                              const Stmt *Use) {
+    if (L->getType()->isPointerType() && IsInt(R)) {
+      if (!isSharedMemoryBase(L))
+        Out.push_back({R, Use});
+    } else if (IntOnLeft && R->getType()->isPointerType() && IsInt(L)) {
+      if (!isSharedMemoryBase(R))
+        Out.push_back({L, Use});
+    }
+  };
   llvm::SmallVector<const Stmt *, 32> Work;
   if (Fn.getBody())
     Work.push_back(Fn.getBody());
@@ -336,16 +349,8 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       BinaryOperatorKind Op = BO->getOpcode();
       if (Op == BO_Add || Op == BO_Sub || Op == BO_AddAssign ||
-          Op == BO_SubAssign) {
-        const Expr *L = BO->getLHS(), *R = BO->getRHS();
-        if (L->getType()->isPointerType() && IsInt(R)) {
-          if (!isSharedMemoryBase(L))
-            Out.push_back({R, BO});
-        } else if (R->getType()->isPointerType() && IsInt(L)) {
-          if (!isSharedMemoryBase(R))
-            Out.push_back({L, BO});
-        }
-      }
+          Op == BO_SubAssign)
+        AddPointerOffset(BO->getLHS(), BO->getRHS(), /*IntOnLeft=*/true, BO);
     } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S)) {
       OverloadedOperatorKind Op = OCE->getOperator();
       if (Op == OO_Subscript && OCE->getNumArgs() == 2 &&
@@ -359,15 +364,8 @@ std::vector<AddressUse> collectAddressUses(const FunctionDecl &Fn,
         // half types): Clang keeps 'src += first_batch * element_count' as
         // an unresolved operator call until instantiation, and a header's
         // kernel template may never be instantiated in its translation unit.
-        const Expr *L = OCE->getArg(0), *R = OCE->getArg(1);
-        if (L->getType()->isPointerType() && IsInt(R)) {
-          if (!isSharedMemoryBase(L))
-            Out.push_back({R, OCE});
-        } else if (R->getType()->isPointerType() && IsInt(L) &&
-                   Op != OO_PlusEqual && Op != OO_MinusEqual) {
-          if (!isSharedMemoryBase(R))
-            Out.push_back({L, OCE});
-        }
+        AddPointerOffset(OCE->getArg(0), OCE->getArg(1),
+                         Op != OO_PlusEqual && Op != OO_MinusEqual, OCE);
       }
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
