@@ -226,6 +226,100 @@ NodeId blockOfSameRows(FunctionAnalysis &A, NodeId Site, llvm::StringRef Lane) {
   return NoNode;
 }
 
+/// The buffer an address starts from: the leftmost name of its sums,
+/// followed through plain and in-place rebases (`dt_ptr = DT + ...`, `K +=
+/// off_z * stride_kz`) to the parameter or name they start from. Empty for a
+/// block pointer or any other call.
+llvm::StringRef
+baseBuffer(FunctionAnalysis &A, NodeId Pointer,
+           llvm::SmallVectorImpl<llvm::StringRef> *Chain = nullptr) {
+  const PySyntaxTree &T = A.tree();
+  NodeId N = Pointer;
+  for (unsigned Depth = 0; Depth < 16 && N != NoNode; ++Depth) {
+    N = T.stripParens(N);
+    switch (T.kind(N)) {
+    case PyKind::BinaryOperator:
+      N = T.field(N, PyField::Left);
+      continue;
+    case PyKind::Subscript:
+      N = T.field(N, PyField::Value);
+      continue;
+    case PyKind::Identifier: {
+      if (Chain)
+        Chain->push_back(T.text(N));
+      const Binding *B = A.resolve(T.text(N), N);
+      if (!B)
+        return T.text(N);
+      if (B->Kind == BindingKind::Augmented) {
+        // The name before the rebase is the same buffer.
+        const Binding *Before = A.resolve(T.text(N), B->Statement);
+        if (!Before || Before == B)
+          return T.text(N);
+        N = Before->Value;
+        continue;
+      }
+      if (B->Kind != BindingKind::Assign)
+        return {};
+      N = B->Value;
+      continue;
+    }
+    default:
+      return {};
+    }
+  }
+  return {};
+}
+
+/// The lane indices of an address, scaled or not, or false when some other
+/// per-lane term is scaled (a gather, a lane index of unknown kind).
+bool addressLanes(FunctionAnalysis &A, NodeId Pointer,
+                  llvm::SmallVectorImpl<llvm::StringRef> &Lanes,
+                  llvm::SmallVectorImpl<NodeId> &Terms) {
+  LaneTerms L;
+  laneTerms(A, Pointer, L);
+  if (L.OtherScaled)
+    return false;
+  for (llvm::StringRef U : L.Unscaled)
+    if (!llvm::is_contained(Lanes, U)) {
+      Lanes.push_back(U);
+      Terms.push_back(NoNode);
+    }
+  for (const auto &[Lane, Product] : L.ScaledLanes)
+    if (!llvm::is_contained(Lanes, Lane)) {
+      Lanes.push_back(Lane);
+      Terms.push_back(Product);
+    }
+  return true;
+}
+
+/// The row indices of an address: the program ids and the integers the
+/// function computes itself (loop indices, `row = chunk_start + i`) named in
+/// its sums, not its lanes, compile-time values or the pointers it starts
+/// from (`off_z`, `off_h` of `L += (off_z * H + off_h) * M`). Counting a
+/// local size too only asks more of an access said to read the same rows.
+void rowIndices(FunctionAnalysis &A, NodeId Pointer,
+                llvm::SmallVectorImpl<llvm::StringRef> &Out) {
+  const PySyntaxTree &T = A.tree();
+  llvm::SmallVector<llvm::StringRef, 4> Chain;
+  baseBuffer(A, Pointer, &Chain);
+  llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Pointer);
+  for (NodeId Sum : Sums)
+    T.walk(Sum, [&](NodeId N) {
+      // A name bound to one of the sums (`ld_base` of `L + ld_base +
+      // offs_m`) is walked as that sum.
+      if (T.kind(N) != PyKind::Identifier ||
+          llvm::is_contained(Sums, T.stripParens(A.definition(N))))
+        return;
+      ValueFacts F = A.facts(N);
+      bool Index = F.Mag <= Magnitude::ProgramId ||
+                   (F.Type == ValueType::Int && A.resolve(T.text(N), N));
+      if (Index && !F.CompileTime && !F.PerLane &&
+          !llvm::is_contained(Chain, T.text(N)) &&
+          !llvm::is_contained(Out, T.text(N)))
+        Out.push_back(T.text(N));
+    });
+}
+
 /// See OffsetEvidence::LanesScaledElsewhereBy. Every access of List adds
 /// its lane indices unscaled and scales nothing else per lane; another
 /// access of the function scales each of those lane indices by a
@@ -244,17 +338,8 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
     laneTerms(A, U.Access->Pointer, Mine);
     if (Mine.OtherScaled || !Mine.ScaledLanes.empty() || Mine.Unscaled.empty())
       return {};
-    // The row indices of this address: program and loop indices named in
-    // its sums (`off_z`, `off_h` of `L += (off_z * H + off_h) * M`).
-    llvm::SmallVector<llvm::StringRef, 2> Indices;
-    for (NodeId Sum : addressSums(A, U.Access->Pointer))
-      T.walk(Sum, [&](NodeId N) {
-        if (T.kind(N) == PyKind::Identifier &&
-            A.facts(N).Mag <= Magnitude::ProgramId &&
-            !A.facts(N).CompileTime && !A.facts(N).PerLane &&
-            !llvm::is_contained(Indices, T.text(N)))
-          Indices.push_back(T.text(N));
-      });
+    llvm::SmallVector<llvm::StringRef, 4> Indices;
+    rowIndices(A, U.Access->Pointer, Indices);
     if (Indices.empty() || !llvm::any_of(Indices, [&](llvm::StringRef I) {
           return T.mentionsName(Site, I);
         }))
@@ -291,6 +376,91 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
       if (By.empty())
         By = T.text(Found).str();
     }
+  }
+  return By;
+}
+
+/// See OffsetEvidence::RowsOfWiderAccessBy. The extra axis's term of the
+/// wider access (with its buffer), or empty.
+std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
+  std::string By;
+  for (const Use &U : List) {
+    FunctionAnalysis &A = *U.A;
+    const PySyntaxTree &T = A.tree();
+    // A block pointer spans a tile of its tensor, not one row's element.
+    if (!T.contains(A.function().Definition, Site) ||
+        U.Access->Op == MemoryOp::MakeBlockPtr ||
+        U.Access->BoundaryCheck != NoNode)
+      return {};
+    llvm::SmallVector<llvm::StringRef, 2> Mine;
+    llvm::SmallVector<NodeId, 2> MyTerms;
+    if (!addressLanes(A, U.Access->Pointer, Mine, MyTerms) || Mine.size() > 1)
+      return {};
+    llvm::StringRef MyBuffer = baseBuffer(A, U.Access->Pointer);
+    if (MyBuffer.empty())
+      return {};
+    // Any term of the address walks the table's rows, the row indices'
+    // products and the lanes' (`offs_s * stride_dt_seqlen`) alike.
+    llvm::SmallVector<llvm::StringRef, 4> Indices;
+    rowIndices(A, U.Access->Pointer, Indices);
+    std::string Found;
+    for (const MemoryAccess &Other : A.function().Accesses) {
+      if (&Other == U.Access || Other.Op == MemoryOp::MakeBlockPtr)
+        continue;
+      llvm::StringRef TheirBuffer = baseBuffer(A, Other.Pointer);
+      if (TheirBuffer.empty() || TheirBuffer == MyBuffer)
+        continue;
+      llvm::SmallVector<llvm::StringRef, 2> Theirs;
+      llvm::SmallVector<NodeId, 2> TheirTerms;
+      if (!addressLanes(A, Other.Pointer, Theirs, TheirTerms) ||
+          Theirs.size() <= Mine.size() ||
+          !llvm::all_of(Mine, [&](llvm::StringRef L) {
+            return llvm::is_contained(Theirs, L);
+          }))
+        continue;
+      // The same rows, as written: every row index of this address is
+      // named in the other's sums (a GQA key tensor indexed by `off_hk =
+      // off_h // g` has fewer rows than a table indexed by `off_h`).
+      llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
+      llvm::SmallVector<llvm::StringRef, 4> TheirIndices;
+      rowIndices(A, Other.Pointer, TheirIndices);
+      if (!llvm::all_of(Indices, [&](llvm::StringRef I) {
+            return llvm::is_contained(TheirIndices, I) ||
+                   llvm::any_of(Sums, [&](NodeId Sum) {
+                     return T.mentionsName(Sum, I);
+                   });
+          }))
+        continue;
+      // The shared lane is a row axis of the wider tile and the extra one
+      // its trailing axis (`offs_s[:, None] * stride_x_seqlen + offs_p[None,
+      // :] * stride_x_dim`): the table's rows are the tile's rows. A split
+      // or batch axis in front (`spk[:, None] * stride_spk + n[None, :]`)
+      // makes the other access a few copies of the table, not wider rows.
+      auto Spelled = [&](llvm::StringRef Lane, llvm::StringRef Index) {
+        std::string Want = Lane.str() + Index.str();
+        return llvm::any_of(Sums, [&](NodeId Sum) {
+          return textWithoutBlanks(T.text(Sum)).find(Want) != std::string::npos;
+        });
+      };
+      if (Theirs.size() != 2 || !llvm::all_of(Mine, [&](llvm::StringRef L) {
+            return Spelled(L, "[:,None]");
+          }))
+        continue;
+      for (unsigned I = 0; I < Theirs.size(); ++I)
+        if (!llvm::is_contained(Mine, Theirs[I]) &&
+            Spelled(Theirs[I], "[None,:]")) {
+          Found = (TheirTerms[I] != NoNode ? T.text(TheirTerms[I]).str()
+                                           : Theirs[I].str()) +
+                  "' of '" + TheirBuffer.str();
+          break;
+        }
+      if (!Found.empty())
+        break;
+    }
+    if (Found.empty())
+      return {};
+    if (By.empty())
+      By = std::move(Found);
   }
   return By;
 }
@@ -363,6 +533,8 @@ Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
   Evidence.OnlyScalarAccesses = llvm::all_of(
       List, [&](const Use &U) { return isScalarAccess(*U.A, *U.Access); });
   Evidence.LanesScaledElsewhereBy = lanesScaledElsewhere(Site, List);
+  if (Evidence.LanesScaledElsewhereBy.empty())
+    Evidence.RowsOfWiderAccessBy = rowsOfWiderAccess(Site, List);
   Evidence.ScaledInWideArithmeticBy = scaledInWideArithmetic(Owner, Site);
   return kerneltidy::widthConfidence(Evidence, Why);
 }

@@ -275,6 +275,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
           "'): a per-row table passes 2^31 entries only with 2^31 rows";
     return Confidence::Low;
   }
+  if (!E.RowsOfWiderAccessBy.empty()) {
+    Why = "its accesses read one element per row of another access, which "
+          "reads the same rows with one more axis ('" +
+          E.RowsOfWiderAccessBy +
+          "'): a per-row table passes 2^31 entries only with 2^31 rows";
+    return Confidence::Low;
+  }
   if (E.OnlyScalarAccesses) {
     Why = "every access it reaches is one element per program (a per-row "
           "scalar): its table passes 2^31 entries only with 2^31 rows";

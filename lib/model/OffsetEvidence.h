@@ -84,6 +84,17 @@ struct OffsetEvidence {
   /// row statistic): its offset passes 2^31 only once the wider tensor holds
   /// 2^31 rows (class 1 of issue 23).
   std::string LanesScaledElsewhereBy;
+  /// Every access the offset reaches walks at most one lane axis (a vector
+  /// of rows, or one element per program), and another access of the kernel,
+  /// to another buffer, reads every program and loop index of that address
+  /// and the same lane, plus a second lane axis: that axis's term. Mamba's
+  /// per-(batch, head, token) scalars `DT + pid_b * stride_dt_batch + ... +
+  /// offs_s * stride_dt_seqlen` beside `Out + ... + offs_s[:, None] *
+  /// stride_o_seqlen + offs_p[None, :] * stride_o_dim`: the table holds one
+  /// element per row of the wider tensor, which passes 2^31 entries only
+  /// once that tensor holds 2^31 rows of a head's width (class 1 of issue
+  /// 23).
+  std::string RowsOfWiderAccessBy;
   /// Every access the offset reaches reads or writes one element per
   /// program (Triton: a load or store whose pointer is not per lane, no
   /// block pointer): a per-row scalar, a label, a statistic (class 1).

@@ -34,6 +34,18 @@ TEST(OffsetEvidence, ARowCountScaledInWideArithmeticIsLowWhateverItsFactors) {
   EXPECT_NE(Why.find("static_cast<int64_t>(row) * cols"), std::string::npos);
 }
 
+TEST(OffsetEvidence, ATableOfAWiderAccessesRowsIsLow) {
+  // Mamba's per-(batch, head, token) scalars beside the activation the same
+  // kernel reads at those rows with a head-dimension lane axis.
+  OffsetEvidence E = product(FactorRole::GridIndex, FactorRole::Size);
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Medium);
+  E.RowsOfWiderAccessBy = "offs_p[None, :] * stride_x_dim' of 'X";
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("('offs_p[None, :] * stride_x_dim' of 'X')"),
+            std::string::npos);
+}
+
 TEST(OffsetEvidence, AKernelNoBuildCompilesIsLowWhateverItsFactors) {
   OffsetEvidence E = product(FactorRole::Size, FactorRole::Size);
   E.NeverInstantiatedTemplate = "softmax_backward_kernel";

@@ -787,11 +787,21 @@ void laneTerms(FunctionAnalysis &A, NodeId E, LaneTerms &Out,
   E = T.stripParens(E);
   auto LaneName = [&](NodeId N) -> llvm::StringRef {
     N = T.stripParens(N);
-    while (T.kind(N) == PyKind::Subscript || A.module().isConversion(N))
-      N = T.stripParens(T.kind(N) == PyKind::Subscript
-                            ? T.field(N, PyField::Value)
-                            : T.field(T.field(N, PyField::Function),
-                                      PyField::Object));
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      if (T.kind(N) == PyKind::Subscript)
+        N = T.stripParens(T.field(N, PyField::Value));
+      else if (A.module().isConversion(N))
+        N = T.stripParens(
+            T.field(T.field(N, PyField::Function), PyField::Object));
+      else if (T.kind(N) == PyKind::BinaryOperator &&
+               (T.operatorText(N) == "+" || T.operatorText(N) == "-") &&
+               A.facts(T.field(N, PyField::Right)).CompileTime)
+        // The lane shifted by a constant (`(offs_s + 1) * stride`): the
+        // same lanes, one row on.
+        N = T.stripParens(T.field(N, PyField::Left));
+      else
+        break;
+    }
     if (T.kind(N) != PyKind::Identifier || !A.facts(N).PerLane)
       return {};
     return definesLaneIndex(A, A.definition(N)) ? T.text(N)
