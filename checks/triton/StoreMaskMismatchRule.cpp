@@ -1012,11 +1012,35 @@ void checkUnpredicatedAxis(RuleContext &Ctx, FunctionAnalysis &A,
     return T.kind(V) == PyKind::BinaryOperator && T.operatorText(V) == "%" &&
            T.text(T.stripParens(T.field(V, PyField::Right))) == T.text(Bound);
   };
+  // A coordinate decoded from a flat index the mask bounds (`n_idx =
+  // offs_m[:, None] // (P * Q)`, `pq = offs_m % (P * Q)`, `p_idx = pq // Q`
+  // under `offs_m < M_total`): the flat index walks the product of the
+  // coordinates' extents, so the mask on it bounds each coordinate; a test
+  // of the coordinate elsewhere (a load's `n_idx < N`) is defensive, not
+  // the store's missing predicate (aiter's implicit-GEMM convolutions).
+  std::function<bool(const Binding *, unsigned)> DecodedFromMasked =
+      [&](const Binding *B, unsigned Depth) {
+        if (!B || Depth > 6 || B->Kind != BindingKind::Assign)
+          return false;
+        NodeId V = T.stripParens(B->Value);
+        if (T.kind(V) != PyKind::BinaryOperator ||
+            (T.operatorText(V) != "//" && T.operatorText(V) != "%"))
+          return false;
+        NodeId Flat = T.stripParens(T.field(V, PyField::Left));
+        while (T.kind(Flat) == PyKind::Subscript)
+          Flat = T.stripParens(T.field(Flat, PyField::Value));
+        if (T.kind(Flat) != PyKind::Identifier)
+          return false;
+        const Binding *FB = A.resolve(T.text(Flat), Flat);
+        return (FB && Mask.Bindings.contains(FB)) || MaskCoversAlias(FB) ||
+               DecodedFromMasked(FB, Depth + 1);
+      };
   for (const auto &[B, Test] : Bounds) {
     if (!Address.Bindings.contains(B) || Mask.Names.contains(B->Name) ||
         MaskCoversAlias(B) || MaskTestsBound(Test.Bound) ||
-        WrappedBelowBound(B, Test.Bound) || belowOwnBlock(Ctx, A, *B) ||
-        rowAsWideAsLanes(Ctx, A, Access, *B) || singleLaneAxis(Ctx, A, *B))
+        DecodedFromMasked(B, 0) || WrappedBelowBound(B, Test.Bound) ||
+        belowOwnBlock(Ctx, A, *B) || rowAsWideAsLanes(Ctx, A, Access, *B) ||
+        singleLaneAxis(Ctx, A, *B))
       continue;
     Missing.push_back({Test.Comparison, B->Name});
   }
