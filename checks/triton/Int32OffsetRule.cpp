@@ -32,6 +32,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include <cctype>
+#include <functional>
 
 namespace kerneltidy::triton {
 namespace {
@@ -311,13 +312,50 @@ void rowIndices(FunctionAnalysis &A, NodeId Pointer,
           llvm::is_contained(Sums, T.stripParens(A.definition(N))))
         return;
       ValueFacts F = A.facts(N);
-      bool Index = F.Mag <= Magnitude::ProgramId ||
-                   (F.Type == ValueType::Int && A.resolve(T.text(N), N));
-      if (Index && !F.CompileTime && !F.PerLane &&
+      const Binding *B = A.resolve(T.text(N), N);
+      bool Index =
+          F.Mag <= Magnitude::ProgramId || (F.Type == ValueType::Int && B);
+      // A loop over a constant range still walks rows (`for i in
+      // range(0, CHUNK_SIZE)`: row `chunk_start + i`).
+      bool Constant =
+          F.CompileTime && !(B && B->Kind == BindingKind::LoopTarget);
+      if (Index && !Constant && !F.PerLane &&
           !llvm::is_contained(Chain, T.text(N)) &&
           !llvm::is_contained(Out, T.text(N)))
         Out.push_back(T.text(N));
     });
+}
+
+/// True when an address built from Sums reads the row index I: a sum
+/// names it, or names a local bound to a product or sum that does, as
+/// written (`qvk_offset = off_hz * stride_qh` in `Q + qvk_offset + ...`).
+/// Not through a division: a GQA key tensor indexed by `off_hk = off_h // g`
+/// has fewer rows than a table indexed by `off_h`.
+bool addressReadsIndex(FunctionAnalysis &A, llvm::ArrayRef<NodeId> Sums,
+                       llvm::StringRef I) {
+  const PySyntaxTree &T = A.tree();
+  std::function<bool(NodeId, unsigned)> Reads = [&](NodeId E, unsigned Depth) {
+    if (T.mentionsName(E, I))
+      return true;
+    if (Depth > 3)
+      return false;
+    bool Found = false;
+    T.walk(E, [&](NodeId N) {
+      if (Found || T.kind(N) != PyKind::Identifier)
+        return;
+      const Binding *B = A.resolve(T.text(N), N);
+      if (!B || B->Kind != BindingKind::Assign || B->Value == NoNode)
+        return;
+      NodeId V = T.stripParens(B->Value);
+      if (T.kind(V) != PyKind::BinaryOperator)
+        return;
+      llvm::StringRef Op = T.operatorText(V);
+      if (Op == "*" || Op == "+" || Op == "-")
+        Found = Reads(V, Depth + 1);
+    });
+    return Found;
+  };
+  return llvm::any_of(Sums, [&](NodeId Sum) { return Reads(Sum, 0); });
 }
 
 /// See OffsetEvidence::LanesScaledElsewhereBy. Every access of List adds
@@ -365,9 +403,16 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
         // as written: a GQA key tensor indexed by `off_hk = off_h // g`
         // has fewer rows than a table indexed by `off_h`.
         llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
+        // A lane on the trailing axis of the other tile (`cols[None, :] *
+        // x_stride_c`) walks its columns, not its rows.
+        std::string Trailing = Lane.str() + "[None,:]";
+        if (llvm::any_of(Sums, [&](NodeId Sum) {
+              return textWithoutBlanks(T.text(Sum)).find(Trailing) !=
+                     std::string::npos;
+            }))
+          continue;
         if (llvm::all_of(Indices, [&](llvm::StringRef I) {
-              return llvm::any_of(
-                  Sums, [&](NodeId Sum) { return T.mentionsName(Sum, I); });
+              return addressReadsIndex(A, Sums, I);
             }))
           Found = It->second;
       }
@@ -426,9 +471,7 @@ std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
       rowIndices(A, Other.Pointer, TheirIndices);
       if (!llvm::all_of(Indices, [&](llvm::StringRef I) {
             return llvm::is_contained(TheirIndices, I) ||
-                   llvm::any_of(Sums, [&](NodeId Sum) {
-                     return T.mentionsName(Sum, I);
-                   });
+                   addressReadsIndex(A, Sums, I);
           }))
         continue;
       // The shared lane is a row axis of the wider tile and the extra one
