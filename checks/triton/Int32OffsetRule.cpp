@@ -463,9 +463,10 @@ std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
             return llvm::is_contained(Theirs, L);
           }))
         continue;
-      // The same rows, as written: every row index of this address is
-      // named in the other's sums (a GQA key tensor indexed by `off_hk =
-      // off_h // g` has fewer rows than a table indexed by `off_h`).
+      // The same rows, as written: every row index of this address is a
+      // row index of the other's, or read by its sums (addressReadsIndex:
+      // a GQA key tensor indexed by `off_hk = off_h // g` has fewer rows
+      // than a table indexed by `off_h`).
       llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
       llvm::SmallVector<llvm::StringRef, 4> TheirIndices;
       rowIndices(A, Other.Pointer, TheirIndices);
