@@ -509,6 +509,29 @@ std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
   return By;
 }
 
+/// See OffsetEvidence::ProcessorRowsOf. The leading dimension of the
+/// buffers every use reaches, or empty: each use's base buffer is a
+/// parameter of a kernel whose launches in this file all pass an
+/// allocation with one row per processor.
+std::string processorRowsOf(RuleContext &Ctx, llvm::ArrayRef<Use> List) {
+  std::string Of;
+  for (const Use &U : List) {
+    FunctionAnalysis &A = *U.A;
+    int Kernel = Ctx.M.functionIndex(A.function().Name);
+    int Param = A.function().paramIndex(baseBuffer(A, U.Access->Pointer));
+    if (Kernel < 0 || Param < 0 || A.caller())
+      return {};
+    auto Buffers = Ctx.M.hostBuffers(unsigned(Kernel), unsigned(Param));
+    if (Buffers.empty() || llvm::any_of(Buffers, [](const HostBuffer *B) {
+          return B->ProcessorRows.empty();
+        }))
+      return {};
+    if (Of.empty())
+      Of = Buffers.front()->ProcessorRows;
+  }
+  return Of;
+}
+
 /// See OffsetEvidence::ScaledInWideArithmeticBy, Triton's form: the
 /// function widens the wrapped value and scales it by a row width, a
 /// runtime size or a tl.constexpr dimension by its name (`row_start =
@@ -579,6 +602,7 @@ Confidence siteTier(RuleContext &Ctx, NodeId Site, llvm::ArrayRef<Use> List,
   Evidence.LanesScaledElsewhereBy = lanesScaledElsewhere(Site, List);
   if (Evidence.LanesScaledElsewhereBy.empty())
     Evidence.RowsOfWiderAccessBy = rowsOfWiderAccess(Site, List);
+  Evidence.ProcessorRowsOf = processorRowsOf(Ctx, List);
   Evidence.ScaledInWideArithmeticBy = scaledInWideArithmetic(Owner, Site);
   return kerneltidy::widthConfidence(Evidence, Why);
 }

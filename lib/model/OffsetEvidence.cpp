@@ -282,6 +282,13 @@ Confidence widthConfidence(const OffsetEvidence &E, std::string &Why) {
           "'): a per-row table passes 2^31 entries only with 2^31 rows";
     return Confidence::Low;
   }
+  if (!E.ProcessorRowsOf.empty()) {
+    Why = "every buffer it reaches is allocated with one row per processor "
+          "of the device ('" +
+          E.ProcessorRowsOf +
+          "'): a per-program scratch, far smaller than the activations";
+    return Confidence::Low;
+  }
   if (E.OnlyScalarAccesses) {
     Why = "every access it reaches is one element per program (a per-row "
           "scalar): its table passes 2^31 entries only with 2^31 rows";

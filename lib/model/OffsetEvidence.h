@@ -95,6 +95,13 @@ struct OffsetEvidence {
   /// once that tensor holds 2^31 rows of a head's width (class 1 of issue
   /// 23).
   std::string RowsOfWiderAccessBy;
+  /// Every access the offset reaches indexes a buffer that each launch in
+  /// the file allocates with one row per processor of the device
+  /// (`torch.empty((sm_count, N))`, `sm_count = ...multi_processor_count`):
+  /// a persistent grid's per-program scratch (layer norms' partial weight
+  /// gradients), whose rows are the device's processors, not the tensor's.
+  /// That leading dimension, empty otherwise.
+  std::string ProcessorRowsOf;
   /// Every access the offset reaches reads or writes one element per
   /// program (Triton: a load or store whose pointer is not per lane, no
   /// block pointer): a per-row scalar, a label, a statistic (class 1).

@@ -46,6 +46,15 @@ TEST(OffsetEvidence, ATableOfAWiderAccessesRowsIsLow) {
             std::string::npos);
 }
 
+TEST(OffsetEvidence, APerProcessorScratchIsLow) {
+  OffsetEvidence E = product(FactorRole::GridIndex, FactorRole::Size);
+  E.ProcessorRowsOf = "sm_count";
+  std::string Why;
+  EXPECT_EQ(widthConfidence(E, Why), Confidence::Low);
+  EXPECT_NE(Why.find("one row per processor of the device ('sm_count')"),
+            std::string::npos);
+}
+
 TEST(OffsetEvidence, AKernelNoBuildCompilesIsLowWhateverItsFactors) {
   OffsetEvidence E = product(FactorRole::Size, FactorRole::Size);
   E.NeverInstantiatedTemplate = "softmax_backward_kernel";

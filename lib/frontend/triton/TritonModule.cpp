@@ -140,7 +140,8 @@ bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
 }
 
 /// Whether Text launches one of Kernels: `name[` with `name` a whole
-/// identifier (`kernel[grid](...)`).
+/// identifier (`kernel[grid](...)`), or `name)[` (`torch.library.
+/// wrap_triton(kernel)[grid](...)`).
 bool launchesKernel(llvm::StringRef Text,
                     llvm::ArrayRef<llvm::StringRef> Kernels) {
   for (llvm::StringRef K : Kernels)
@@ -148,7 +149,9 @@ bool launchesKernel(llvm::StringRef Text,
          At = Text.find(K, At + 1)) {
       size_t After = At + K.size();
       if ((At == 0 || !isIdentChar(Text[At - 1])) && After < Text.size() &&
-          Text[After] == '[')
+          (Text[After] == '[' ||
+           (Text[After] == ')' && After + 1 < Text.size() &&
+            Text[After + 1] == '[')))
         return true;
     }
   return false;
@@ -722,10 +725,80 @@ public:
     NodeId Value = T.stripParens(B.Argument);
     if (T.kind(Value) == PyKind::Identifier)
       Value = assignedValue(T.text(Value));
-    return Value != NoNode && allocation(Value, B, 0);
+    Value = allocatedBranch(Value);
+    if (Value == NoNode || !allocation(Value, B, 0))
+      return false;
+    B.ProcessorRows = processorRows(B.Allocation, 0);
+    return true;
   }
 
 private:
+  /// The leading dimension of a `torch.empty/zeros/ones/full` allocation
+  /// (`(sm_count, N)` or `sm_count, N`) when it counts the device's
+  /// processors: the name, as Scope assigns it, or the expression itself
+  /// reads `multi_processor_count` (CUDA, ROCm) or a core count (an NPU's
+  /// `get_npu_core_count()`, `num_cores`); that expression, or empty.
+  std::string processorRows(NodeId Call, unsigned Depth) const {
+    Call = T.stripParens(Call);
+    if (Call == NoNode || T.kind(Call) != PyKind::Call || Depth > 3)
+      return {};
+    // `torch.empty_like(_dw)`: the rows of the tensor it copies.
+    NodeId Fn = T.field(Call, PyField::Function);
+    if (T.kind(Fn) == PyKind::Attribute &&
+        T.text(T.field(Fn, PyField::Attribute)).ends_with("_like")) {
+      NodeId Like = T.stripParens(M.argument(Call, 0, "input"));
+      if (T.kind(Like) != PyKind::Identifier)
+        return {};
+      return processorRows(allocatedBranch(assignedValue(T.text(Like))),
+                           Depth + 1);
+    }
+    NodeId First = M.argument(Call, 0, "size");
+    if (First == NoNode)
+      return {};
+    First = T.stripParens(First);
+    if (T.kind(First) == PyKind::Tuple || T.kind(First) == PyKind::List) {
+      NodeId Lead = NoNode;
+      T.forEachNamedChild(First, [&](NodeId C) {
+        if (Lead == NoNode)
+          Lead = C;
+      });
+      First = Lead;
+    }
+    if (First == NoNode)
+      return {};
+    auto Counts = [](llvm::StringRef Text) {
+      return Text.contains("multi_processor_count") ||
+             Text.contains("core_count") || Text.contains("core_num") ||
+             Text.contains("num_cores");
+    };
+    llvm::StringRef Text = T.text(First);
+    if (Counts(Text))
+      return Text.str();
+    if (T.kind(First) == PyKind::Identifier) {
+      NodeId Value = assignedValue(Text);
+      if (Value != NoNode && Counts(T.text(Value)))
+        return Text.str();
+    }
+    return {};
+  }
+
+  /// The allocating branch of `torch.empty(...) if bias is not None else
+  /// None` (the other branch passes no buffer); Value itself otherwise.
+  NodeId allocatedBranch(NodeId Value) const {
+    Value = T.stripParens(Value);
+    if (Value == NoNode || T.kind(Value) != PyKind::ConditionalExpression)
+      return Value;
+    NodeId Found = NoNode;
+    unsigned Count = 0;
+    T.forEachNamedChild(Value, [&](NodeId C) {
+      // The children: the value, the condition, the alternative.
+      if (Count++ != 1 && T.kind(T.stripParens(C)) == PyKind::Call &&
+          Found == NoNode)
+        Found = C;
+    });
+    return Found;
+  }
+
   /// The value of the last `Name = value` of Scope before the launch
   /// (nested functions, classes and lambdas skipped), or NoNode.
   NodeId assignedValue(llvm::StringRef Name) const {
@@ -865,6 +938,11 @@ void TritonModule::collectLaunches() {
     if (T.kind(Fn) != PyKind::Subscript)
       continue;
     NodeId Kernel = T.stripParens(T.field(Fn, PyField::Value));
+    // `torch.library.wrap_triton(kernel)[grid](...)` launches the kernel
+    // it wraps.
+    if (T.kind(Kernel) == PyKind::Call &&
+        T.text(T.field(Kernel, PyField::Function)).ends_with("wrap_triton"))
+      Kernel = T.stripParens(argument(Kernel, 0, "triton_kernel"));
     if (T.kind(Kernel) != PyKind::Identifier)
       continue;
     int K = functionIndex(T.text(Kernel));

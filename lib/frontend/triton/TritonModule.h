@@ -26,6 +26,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace kerneltidy::triton {
@@ -119,6 +120,11 @@ struct HostBuffer {
   /// `dtype=x.dtype`).
   NodeId DTypeSource = NoNode;
   BufferElementType Type = BufferElementType::Unknown;
+  /// The allocation's leading dimension when it counts the device's
+  /// processors (`torch.empty((sm_count, N))` with `sm_count =
+  /// torch.cuda.get_device_properties(d).multi_processor_count * 8`): a
+  /// per-program scratch of a persistent grid. Empty otherwise.
+  std::string ProcessorRows;
 };
 
 class TritonModule {

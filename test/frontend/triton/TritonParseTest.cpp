@@ -87,6 +87,38 @@ TEST(TritonParse, TopLevelScanSkipsHostCodeOnly) {
   EXPECT_FALSE(SawHost);
 }
 
+TEST(TritonParse, PerProcessorScratchThroughWrapTriton) {
+  // A buffer with one row per processor of the device (issue 23: a
+  // persistent grid's partial sums), allocated only when a bias exists,
+  // passed through torch.library.wrap_triton; and one copied from it. A
+  // buffer with rows per token is no such scratch.
+  llvm::StringRef Src =
+      "import torch\n"
+      "import triton\n"
+      "@triton.jit\n"
+      "def k(dw, db, dw1, y, N):\n"
+      "    pass\n"
+      "def launch(x, bias, n):\n"
+      "    sm_count = torch.cuda.get_device_properties(x.device)"
+      ".multi_processor_count * 8\n"
+      "    dw = torch.empty((sm_count, n), dtype=torch.float32)\n"
+      "    db = torch.empty((sm_count, n)) if bias is not None else None\n"
+      "    dw1 = torch.empty_like(dw)\n"
+      "    y = torch.empty((x.shape[0], n), dtype=x.dtype)\n"
+      "    torch.library.wrap_triton(k)[(sm_count,)](dw, db, dw1, y, n)\n";
+  auto M = build(Src);
+  ASSERT_EQ(M->functions().size(), 1u);
+  auto RowsOf = [&](unsigned Param) {
+    auto Buffers = M->hostBuffers(0, Param);
+    return Buffers.size() == 1 ? Buffers[0]->ProcessorRows
+                               : std::string("<no buffer>");
+  };
+  EXPECT_EQ(RowsOf(0), "sm_count");
+  EXPECT_EQ(RowsOf(1), "sm_count");
+  EXPECT_EQ(RowsOf(2), "sm_count");
+  EXPECT_EQ(RowsOf(3), "");
+}
+
 TEST(TritonParse, LaunchersOfTheFilesKernelsAreParsedForTheirBuffers) {
   // A host function that launches a kernel of the file is parsed, and each
   // pointer argument it allocates gets the element type of its allocation
