@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 #include <optional>
 
 namespace kerneltidy::triton {
@@ -774,9 +775,27 @@ private:
     llvm::StringRef Text = T.text(First);
     if (Counts(Text))
       return Text.str();
+    // A name whose value reads the count, directly or through one more
+    // name (`nrow_groups = math.ceil(sm_count * ... / ngroups)`, Mamba's
+    // gated norm): a few rows per processor.
+    std::function<bool(NodeId, unsigned)> Reads = [&](NodeId E,
+                                                      unsigned Level) {
+      if (Counts(T.text(E)))
+        return true;
+      if (Level >= 2)
+        return false;
+      bool Found = false;
+      T.walk(E, [&](NodeId N) {
+        if (Found || T.kind(N) != PyKind::Identifier)
+          return;
+        NodeId Value = assignedValue(T.text(N));
+        Found = Value != NoNode && Value != E && Reads(Value, Level + 1);
+      });
+      return Found;
+    };
     if (T.kind(First) == PyKind::Identifier) {
       NodeId Value = assignedValue(Text);
-      if (Value != NoNode && Counts(T.text(Value)))
+      if (Value != NoNode && Reads(Value, 0))
         return Text.str();
     }
     return {};

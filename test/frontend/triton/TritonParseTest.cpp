@@ -96,16 +96,18 @@ TEST(TritonParse, PerProcessorScratchThroughWrapTriton) {
       "import torch\n"
       "import triton\n"
       "@triton.jit\n"
-      "def k(dw, db, dw1, y, N):\n"
+      "def k(dw, db, dw1, y, dg, N):\n"
       "    pass\n"
-      "def launch(x, bias, n):\n"
+      "def launch(x, bias, n, g):\n"
       "    sm_count = torch.cuda.get_device_properties(x.device)"
       ".multi_processor_count * 8\n"
+      "    groups = math.ceil(sm_count * 2 / g)\n"
       "    dw = torch.empty((sm_count, n), dtype=torch.float32)\n"
       "    db = torch.empty((sm_count, n)) if bias is not None else None\n"
       "    dw1 = torch.empty_like(dw)\n"
       "    y = torch.empty((x.shape[0], n), dtype=x.dtype)\n"
-      "    torch.library.wrap_triton(k)[(sm_count,)](dw, db, dw1, y, n)\n";
+      "    dg = torch.empty((groups, n), dtype=torch.float32)\n"
+      "    torch.library.wrap_triton(k)[(sm_count,)](dw, db, dw1, y, dg, n)\n";
   auto M = build(Src);
   ASSERT_EQ(M->functions().size(), 1u);
   auto RowsOf = [&](unsigned Param) {
@@ -117,6 +119,7 @@ TEST(TritonParse, PerProcessorScratchThroughWrapTriton) {
   EXPECT_EQ(RowsOf(1), "sm_count");
   EXPECT_EQ(RowsOf(2), "sm_count");
   EXPECT_EQ(RowsOf(3), "");
+  EXPECT_EQ(RowsOf(4), "groups"); // through one more name
 }
 
 TEST(TritonParse, LaunchersOfTheFilesKernelsAreParsedForTheirBuffers) {
