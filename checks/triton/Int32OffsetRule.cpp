@@ -510,18 +510,13 @@ std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
 }
 
 /// See OffsetEvidence::ProcessorRowsOf. The leading dimension of the
-/// buffers every use reaches, or empty: each use's base buffer is a
-/// parameter of a kernel whose launches in this file all pass an
-/// allocation with one row per processor.
+/// buffers every use reaches, or empty: every host buffer passed to the
+/// kernel parameters each use's pointer starts from has one row per
+/// processor.
 std::string processorRowsOf(RuleContext &Ctx, llvm::ArrayRef<Use> List) {
   std::string Of;
   for (const Use &U : List) {
-    FunctionAnalysis &A = *U.A;
-    int Kernel = Ctx.M.functionIndex(A.function().Name);
-    int Param = A.function().paramIndex(baseBuffer(A, U.Access->Pointer));
-    if (Kernel < 0 || Param < 0 || A.caller())
-      return {};
-    auto Buffers = Ctx.M.hostBuffers(unsigned(Kernel), unsigned(Param));
+    auto Buffers = kernelHostBuffers(Ctx, *U.A, U.Access->Pointer);
     if (Buffers.empty() || llvm::any_of(Buffers, [](const HostBuffer *B) {
           return B->ProcessorRows.empty();
         }))

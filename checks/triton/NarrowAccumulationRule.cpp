@@ -279,48 +279,6 @@ void checkNarrowReductions(RuleContext &Ctx, FunctionAnalysis &A,
   }
 }
 
-/// The kernel parameters a pointer expression starts from: names followed
-/// through their bindings (`DW = DW + off`, `X += row * stride`), the
-/// pointer side of `+` and `-`, and broadcasting subscripts.
-void pointerBases(FunctionAnalysis &A, NodeId E,
-                  llvm::SmallVectorImpl<unsigned> &Params, unsigned Depth) {
-  const PySyntaxTree &T = A.tree();
-  E = T.stripParens(E);
-  if (Depth > 16 || E == NoNode)
-    return;
-  switch (T.kind(E)) {
-  case PyKind::Identifier: {
-    const Binding *B = A.resolve(T.text(E), E);
-    if (!B) {
-      int I = A.function().paramIndex(T.text(E));
-      if (I >= 0)
-        Params.push_back(unsigned(I));
-      return;
-    }
-    if (B->Kind == BindingKind::Assign) {
-      pointerBases(A, B->Value, Params, Depth + 1);
-    } else if (B->Kind == BindingKind::Augmented) {
-      // `X += off`: X's earlier value is the base.
-      pointerBases(A, B->Target, Params, Depth + 1);
-    }
-    return;
-  }
-  case PyKind::BinaryOperator: {
-    llvm::StringRef Op = T.operatorText(E);
-    if (Op == "+" || Op == "-")
-      pointerBases(A, T.field(E, PyField::Left), Params, Depth + 1);
-    if (Op == "+")
-      pointerBases(A, T.field(E, PyField::Right), Params, Depth + 1);
-    return;
-  }
-  case PyKind::Subscript:
-    pointerBases(A, T.field(E, PyField::Value), Params, Depth + 1);
-    return;
-  default:
-    return;
-  }
-}
-
 /// How a pointer's offset reads the program id: directly (one element per
 /// program, as `DW + pid * N`), or only through `%` / `//` (a many-to-one
 /// map: `DW + (row % GROUP_SIZE_M) * N`). Loads stop the walk.
@@ -467,17 +425,9 @@ const Binding *readModifyWrite(RuleContext &Ctx, FunctionAnalysis &A,
 /// not to a helper's.
 const HostBuffer *sixteenBitBuffer(RuleContext &Ctx, FunctionAnalysis &A,
                                    NodeId Pointer) {
-  if (A.caller())
-    return nullptr;
-  int Kernel = Ctx.M.functionIndex(A.function().Name);
-  if (Kernel < 0)
-    return nullptr;
-  llvm::SmallVector<unsigned, 2> Params;
-  pointerBases(A, Pointer, Params, 0);
-  for (unsigned P : Params)
-    for (const HostBuffer *B : Ctx.M.hostBuffers(unsigned(Kernel), P))
-      if (mayHold16BitSum(B->Type))
-        return B;
+  for (const HostBuffer *B : kernelHostBuffers(Ctx, A, Pointer))
+    if (mayHold16BitSum(B->Type))
+      return B;
   return nullptr;
 }
 

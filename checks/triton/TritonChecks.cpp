@@ -138,6 +138,65 @@ void RuleContext::addWideningNote(Finding &F, FunctionAnalysis &A,
   }
 }
 
+/// The kernel parameters a pointer expression starts from: names followed
+/// through their bindings (`DW = DW + off`, `X += row * stride`), the
+/// pointer side of `+` and `-`, and broadcasting subscripts.
+static void pointerBases(FunctionAnalysis &A, NodeId E,
+                         llvm::SmallVectorImpl<unsigned> &Params,
+                         unsigned Depth) {
+  const PySyntaxTree &T = A.tree();
+  E = T.stripParens(E);
+  if (Depth > 16 || E == NoNode)
+    return;
+  switch (T.kind(E)) {
+  case PyKind::Identifier: {
+    const Binding *B = A.resolve(T.text(E), E);
+    if (!B) {
+      int I = A.function().paramIndex(T.text(E));
+      if (I >= 0)
+        Params.push_back(unsigned(I));
+      return;
+    }
+    if (B->Kind == BindingKind::Assign) {
+      pointerBases(A, B->Value, Params, Depth + 1);
+    } else if (B->Kind == BindingKind::Augmented) {
+      // `X += off`: X's earlier value is the base.
+      pointerBases(A, B->Target, Params, Depth + 1);
+    }
+    return;
+  }
+  case PyKind::BinaryOperator: {
+    llvm::StringRef Op = T.operatorText(E);
+    if (Op == "+" || Op == "-")
+      pointerBases(A, T.field(E, PyField::Left), Params, Depth + 1);
+    if (Op == "+")
+      pointerBases(A, T.field(E, PyField::Right), Params, Depth + 1);
+    return;
+  }
+  case PyKind::Subscript:
+    pointerBases(A, T.field(E, PyField::Value), Params, Depth + 1);
+    return;
+  default:
+    return;
+  }
+}
+
+llvm::SmallVector<const HostBuffer *, 2>
+kernelHostBuffers(RuleContext &Ctx, FunctionAnalysis &A, NodeId Pointer) {
+  llvm::SmallVector<const HostBuffer *, 2> Out;
+  if (A.caller())
+    return Out;
+  int Kernel = Ctx.M.functionIndex(A.function().Name);
+  if (Kernel < 0)
+    return Out;
+  llvm::SmallVector<unsigned, 2> Params;
+  pointerBases(A, Pointer, Params, 0);
+  for (unsigned P : Params)
+    for (const HostBuffer *B : Ctx.M.hostBuffers(unsigned(Kernel), P))
+      Out.push_back(B);
+  return Out;
+}
+
 namespace {
 
 /// Builds the analyses: every JIT function nobody calls is a root; each

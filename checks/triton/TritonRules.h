@@ -94,6 +94,13 @@ struct RuleContext {
   Replacement replacement(NodeId N, std::string Text) const;
 };
 
+/// The host buffers (TritonModule.h) that the launches of the file pass to
+/// the kernel parameters Pointer starts from (followed through bindings,
+/// the pointer side of `+`/`-` and subscripts). Empty in a helper's
+/// analysis: host buffers are matched to a kernel analysed on its own.
+llvm::SmallVector<const HostBuffer *, 2>
+kernelHostBuffers(RuleContext &Ctx, FunctionAnalysis &A, NodeId Pointer);
+
 /// The kernel-int32-offset tier of the wrap site Site (widthConfidence of
 /// lib/model/OffsetEvidence.h, from every access its wrapped value reaches
 /// in Ctx's analyses), and why. kernel-index-width-mismatch asks it of a
