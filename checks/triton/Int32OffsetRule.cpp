@@ -326,6 +326,17 @@ void rowIndices(FunctionAnalysis &A, NodeId Pointer,
     });
 }
 
+/// True when one of Sums spells Lane on the given axis of a 2-D tile,
+/// blanks ignored: `offs_s[:, None]` (Axis "[:,None]", a row axis) or
+/// `offs_p[None, :]` (Axis "[None,:]", the trailing axis).
+bool spelledOnAxis(const PySyntaxTree &T, llvm::ArrayRef<NodeId> Sums,
+                   llvm::StringRef Lane, llvm::StringRef Axis) {
+  std::string Want = Lane.str() + Axis.str();
+  return llvm::any_of(Sums, [&](NodeId Sum) {
+    return textWithoutBlanks(T.text(Sum)).find(Want) != std::string::npos;
+  });
+}
+
 /// True when an address built from Sums reads the row index I: a sum
 /// names it, or names a local bound to a product or sum that does, as
 /// written (`qvk_offset = off_hz * stride_qh` in `Q + qvk_offset + ...`).
@@ -405,11 +416,7 @@ std::string lanesScaledElsewhere(NodeId Site, llvm::ArrayRef<Use> List) {
         llvm::SmallVector<NodeId, 4> Sums = addressSums(A, Other.Pointer);
         // A lane on the trailing axis of the other tile (`cols[None, :] *
         // x_stride_c`) walks its columns, not its rows.
-        std::string Trailing = Lane.str() + "[None,:]";
-        if (llvm::any_of(Sums, [&](NodeId Sum) {
-              return textWithoutBlanks(T.text(Sum)).find(Trailing) !=
-                     std::string::npos;
-            }))
+        if (spelledOnAxis(T, Sums, Lane, "[None,:]"))
           continue;
         if (llvm::all_of(Indices, [&](llvm::StringRef I) {
               return addressReadsIndex(A, Sums, I);
@@ -480,19 +487,13 @@ std::string rowsOfWiderAccess(NodeId Site, llvm::ArrayRef<Use> List) {
       // :] * stride_x_dim`): the table's rows are the tile's rows. A split
       // or batch axis in front (`spk[:, None] * stride_spk + n[None, :]`)
       // makes the other access a few copies of the table, not wider rows.
-      auto Spelled = [&](llvm::StringRef Lane, llvm::StringRef Index) {
-        std::string Want = Lane.str() + Index.str();
-        return llvm::any_of(Sums, [&](NodeId Sum) {
-          return textWithoutBlanks(T.text(Sum)).find(Want) != std::string::npos;
-        });
-      };
       if (Theirs.size() != 2 || !llvm::all_of(Mine, [&](llvm::StringRef L) {
-            return Spelled(L, "[:,None]");
+            return spelledOnAxis(T, Sums, L, "[:,None]");
           }))
         continue;
       for (unsigned I = 0; I < Theirs.size(); ++I)
         if (!llvm::is_contained(Mine, Theirs[I]) &&
-            Spelled(Theirs[I], "[None,:]")) {
+            spelledOnAxis(T, Sums, Theirs[I], "[None,:]")) {
           Found = (TheirTerms[I] != NoNode ? T.text(TheirTerms[I]).str()
                                            : Theirs[I].str()) +
                   "' of '" + TheirBuffer.str();
