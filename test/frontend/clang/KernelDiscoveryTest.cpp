@@ -245,6 +245,49 @@ void host(const Tensor &self, int64_t count) {
   EXPECT_EQ(Sum->Launches.size(), 1u) << dump(L);
 }
 
+// The binding and launcher .cpp of a PyTorch extension: a plain C++ source
+// that includes the CUDA runtime API (the build hands it to the host
+// compiler) and torch's headers, none of them installed. It parses as the
+// host compiler sees it: no Clang CUDA wrapper headers (which, outside CUDA
+// mode, redeclare <cmath>'s functions: 250 errors per file before), no
+// __noinline__ macro breaking libstdc++'s <memory>, torch re-exporting
+// ATen's names, pybind11's module macro, CUDA graphs.
+TEST(KernelDiscovery, HostSourceOfAnExtensionParses) {
+  TempDir Dir;
+  KernelListing L = listFile(Dir, "ext_bindings.cpp", R"(
+#include <torch/extension.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <ATen/cuda/CUDAContext.h>
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <memory>
+#include <cmath>
+#include <pybind11/pybind11.h>
+void launch_cache(torch::Tensor in, torch::Tensor out, int rows, int cols);
+void fp16_to_fp8(torch::Tensor in, torch::Tensor out, int rows, int cols) {
+  TORCH_CHECK(in.dtype() == torch::kHalf, "in must be half");
+  const at::cuda::OptionalCUDAGuard device_guard(device_of(in));
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream().stream();
+  auto options = torch::TensorOptions().dtype(torch::kFloat16).device(in.device());
+  torch::Tensor tmp = torch::empty({rows, in.size(1)}, options);
+  if (!in.device().is_meta()) launch_cache(in, tmp, rows, cols);
+  half h = __float2half(std::sqrt(2.0f));
+  auto shared = std::make_shared<int>(rows);
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
+  cudaStreamEndCapture(stream, &graph);
+  cudaGraphInstantiate(&exec, graph, nullptr, nullptr, 0);
+  cudaKernelNodeParams params;
+  (void)params; (void)h; (void)shared;
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("fp16_to_fp8", &fp16_to_fp8, "fp16 to fp8", py::arg("in"), py::arg("out"));
+}
+)");
+  EXPECT_EQ(L.ParseErrors, 0u) << dump(L);
+}
+
 // Missing types and undeclared kernels: the kernel is still listed (marked
 // invalid, with no recovered 'int' posing as an index parameter) and its
 // launch still resolved; nothing crashes.

@@ -99,6 +99,17 @@ KT_PROBE_FN(cudaStreamEndCapture)
 KT_PROBE_FN(cudaGraphLaunch)
 KT_PROBE_FN(cudaGraphDestroy)
 KT_PROBE_FN(cudaGraphExecDestroy)
+KT_PROBE_FN(cudaGraphGetNodes)
+KT_PROBE_FN(cudaGraphNodeGetType)
+KT_PROBE_FN(cudaGraphKernelNodeGetParams)
+KT_PROBE_FN(cudaGraphKernelNodeSetParams)
+KT_PROBE_FN(cudaGraphExecKernelNodeSetParams)
+using T_graph_instantiate = decltype(cudaGraphInstantiate((cudaGraphExec_t *)0, cudaGraph_t()));
+using T_graph_instantiate_cuda11 =
+    decltype(cudaGraphInstantiate((cudaGraphExec_t *)0, cudaGraph_t(), nullptr, nullptr, 0));
+using T_kernel_node_grid = decltype(cudaKernelNodeParams().gridDim);
+using T_kernel_node_smem = decltype(cudaKernelNodeParams().sharedMemBytes);
+using T_size_kernel_node_params = char (*)[sizeof(cudaKernelNodeParams)];
 KT_PROBE_FN(cublasCreate)
 KT_PROBE_FN(cublasDestroy)
 KT_PROBE_FN(cublasSetWorkspace)
@@ -157,6 +168,11 @@ using T_enum_CUBLASLT_MATMUL_DESC_TRANSA = decltype(CUBLASLT_MATMUL_DESC_TRANSA)
 using T_nvtxRangeId_t = nvtxRangeId_t;
 // Enumerator values, as array bounds (value + 1000).
 #define KT_PROBE_VALUE(name) using T_val_##name = char (*)[(long long)(name) + 1000];
+// Runtime error codes and graph node types that launchers compare against.
+KT_PROBE_VALUE(cudaGraphNodeTypeKernel)
+KT_PROBE_VALUE(cudaErrorIllegalAddress)
+KT_PROBE_VALUE(cudaErrorNotSupported)
+KT_PROBE_VALUE(cudaErrorApiFailureBase)
 KT_PROBE_VALUE(CUDA_R_32F)
 KT_PROBE_VALUE(CUDA_R_16F)
 KT_PROBE_VALUE(CUDA_R_16BF)

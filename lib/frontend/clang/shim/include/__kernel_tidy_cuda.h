@@ -15,6 +15,73 @@
 #define __KERNEL_TIDY_CUDA_H
 #define __KERNEL_TIDY__ 1
 
+// Two modes. A CUDA or HIP source (Clang's CUDA mode defines __CUDA__; the
+// HIP shim parses in it too) sees what nvcc's device pass sees. A plain C++
+// source that includes the runtime API (a launcher or binding .cpp, which
+// the build hands to the host compiler) sees what that compiler sees: the
+// runtime API, the vector and 16-bit float types, the location keywords as
+// nothing, no __CUDACC__ and no device functions. Clang's CUDA wrapper
+// headers must not be pulled into such a file: outside CUDA mode they
+// redeclare <cmath>'s functions (250 errors in every such file).
+#if defined(__CUDA__) || defined(__HIP__)
+#define __KT_CUDA_DEVICE_MODE 1
+#endif
+
+#ifndef __KT_CUDA_DEVICE_MODE
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __forceinline__ inline
+// No __noinline__ macro: libstdc++ spells '__attribute__((__noinline__))'
+// (<memory>), which such a macro breaks; Clang knows that spelling.
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __restrict__ __restrict
+#define __grid_constant__
+#define __cudart_builtin__
+#define __device_builtin__
+#define CUDARTAPI
+#define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12040
+#endif
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12040
+#endif
+#ifdef __cplusplus
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <cstdint>
+#include <cfloat>
+#include <limits>
+#include <climits>
+#include <cstdio>
+#include <new>
+#include <utility>
+#else
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <float.h>
+#include <limits.h>
+#include <stdio.h>
+#endif
+#include <stddef.h>
+#include "__kernel_tidy_cuda_types.h"
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
+#include "__kernel_tidy_cuda_runtime.h"
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
+#include "__kernel_tidy_prelude.h"
+#else // __KT_CUDA_DEVICE_MODE
+
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
@@ -147,4 +214,5 @@ __host__ int max(int, int);
 #include "cuda_bf16.h"
 #include "__kernel_tidy_prelude.h"
 
+#endif // __KT_CUDA_DEVICE_MODE
 #endif

@@ -14,7 +14,10 @@ typedef unsigned long long cudaSurfaceObject_t;
 #define __KT_RT(Name) cuda##Name
 #define __KT_RT_ERROR_ENUM cudaError
 #define __KT_RT_DEVICE_PROP cudaDeviceProp
+// Error codes CUDA has and HIP does not (driver_types.h).
+#define __KT_RT_ERROR_ENUM_EXTRA cudaErrorApiFailureBase = 10000
 #include "__kernel_tidy_gpu_types.inc"
+#undef __KT_RT_ERROR_ENUM_EXTRA
 typedef enum cudaError cudaError_t;
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
@@ -63,8 +66,30 @@ enum cudaStreamCaptureMode {
   cudaStreamCaptureModeThreadLocal = 1,
   cudaStreamCaptureModeRelaxed = 2
 };
+// Graph nodes (driver_types.h).
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07
+};
+struct cudaKernelNodeParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
 #ifdef __cplusplus
+#define __KT_DEFAULT_ZERO = 0
 extern "C" {
+#else
+#define __KT_DEFAULT_ZERO
 #endif
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
                                   enum cudaStreamCaptureStatus *pCaptureStatus);
@@ -72,13 +97,36 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                    enum cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
-                                 unsigned long long flags);
+                                 unsigned long long flags __KT_DEFAULT_ZERO);
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphDestroy(cudaGraph_t graph);
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes,
+                              size_t *numNodes);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
+                                 enum cudaGraphNodeType *pType);
+cudaError_t cudaGraphKernelNodeGetParams(
+    cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphKernelNodeSetParams(
+    cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphExecKernelNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+    const struct cudaKernelNodeParams *pNodeParams);
 #ifdef __cplusplus
 }
+// cuda_runtime.h's overload for the signature of CUDA 11 and before.
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                               cudaGraph_t graph,
+                                               cudaGraphNode_t *pErrorNode,
+                                               char *pLogBuffer,
+                                               size_t bufferSize) {
+  (void)pErrorNode;
+  (void)pLogBuffer;
+  (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
 #endif
+#undef __KT_DEFAULT_ZERO
 
 // The driver API (cuda.h), as far as kernel sources touch it.
 typedef int CUresult;

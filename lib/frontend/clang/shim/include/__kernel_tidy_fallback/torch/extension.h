@@ -5,3 +5,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
+// torch/python.h: the bindings, and torch/csrc/utils/pybind.h's alias.
+#include <pybind11/pybind11.h>
+namespace py = pybind11;

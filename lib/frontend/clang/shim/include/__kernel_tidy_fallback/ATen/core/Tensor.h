@@ -7,6 +7,17 @@
 #include <c10/core/ScalarType.h>
 #include <tuple>
 #include <utility>
+// What ATen's and c10's own headers bring in, on which extension code
+// relies without including it.
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace at {
 class TensorOptions {
@@ -15,8 +26,13 @@ public:
   TensorOptions dtype(ScalarType t) const;
   ScalarType dtype() const;
   TensorOptions device(DeviceType d) const;
+  TensorOptions device(DeviceType d, int index) const;
+  template <class D> TensorOptions device(const D &d) const;
+  TensorOptions layout(Layout l) const;
   TensorOptions requires_grad(bool r) const;
 };
+TensorOptions dtype(ScalarType t);
+TensorOptions device(DeviceType d);
 /// What the deprecated Tensor::type() returns here.
 class TypeRef_kt {
 public:
@@ -41,6 +57,8 @@ public:
   bool is_contiguous() const;
   bool is_cuda() const;
   bool is_xpu() const;
+  bool is_cpu() const;
+  bool is_meta() const;
   bool is_floating_point() const;
   Tensor contiguous() const;
   void *data_ptr() const;
@@ -67,6 +85,10 @@ public:
   Tensor &resize_(IntArrayRef size);
   Tensor &resize_as_(const Tensor &other);
   Tensor &zero_();
+  template <class... A> Tensor &add_(const A &...other_and_alpha);
+  template <class... A> Tensor &mul_(const A &...other);
+  Tensor &addmm_(const Tensor &mat1, const Tensor &mat2, double beta = 1,
+                 double alpha = 1);
   Tensor &fill_(double value);
   Tensor &copy_(const Tensor &src, bool non_blocking = false);
   Tensor view(IntArrayRef size) const;
@@ -78,6 +100,16 @@ public:
   Tensor to(DeviceType d) const;
   Tensor expand(IntArrayRef size) const;
   Tensor clone() const;
+  Tensor slice(int64_t dim = 0, std::optional<int64_t> start = std::nullopt,
+               std::optional<int64_t> end = std::nullopt,
+               int64_t step = 1) const;
+  Tensor sum() const;
+  Tensor sum(IntArrayRef dims, bool keepdim = false) const;
+  Tensor unsqueeze(int64_t dim) const;
+  Tensor squeeze(int64_t dim) const;
+  Tensor flatten(int64_t start = 0, int64_t end = -1) const;
+  Tensor permute(IntArrayRef dims) const;
+  template <typename T> T item() const;
   /// c10::Device (declared in c10/cuda/CUDAGuard.h's stand-in) or an index.
   auto device() const -> class DeviceRef_kt;
   ScalarType dtype() const;
@@ -92,6 +124,9 @@ public:
   signed char index() const;
   DeviceType type() const;
   bool is_cuda() const;
+  bool is_cpu() const;
+  bool is_xpu() const;
+  bool is_meta() const;
 };
 using TensorBase = Tensor;
 namespace Reduction {
@@ -127,6 +162,5 @@ bool resize_output(const Tensor &output, IntArrayRef shape);
 } // namespace native
 } // namespace at
 namespace torch {
-using at::Tensor;
-using at::TensorOptions;
+using namespace at;
 } // namespace torch

@@ -14,6 +14,8 @@ enum class ScalarType : int8_t {
   Undefined = 44
 };
 constexpr ScalarType kByte = ScalarType::Byte;
+constexpr ScalarType kChar = ScalarType::Char;
+constexpr ScalarType kShort = ScalarType::Short;
 constexpr ScalarType kInt = ScalarType::Int;
 constexpr ScalarType kLong = ScalarType::Long;
 constexpr ScalarType kHalf = ScalarType::Half;
@@ -21,10 +23,23 @@ constexpr ScalarType kFloat = ScalarType::Float;
 constexpr ScalarType kDouble = ScalarType::Double;
 constexpr ScalarType kBool = ScalarType::Bool;
 constexpr ScalarType kBFloat16 = ScalarType::BFloat16;
+// The aliases torch's Python-style names give them (c10/core/ScalarType.h).
+constexpr ScalarType kUInt8 = ScalarType::Byte;
+constexpr ScalarType kInt8 = ScalarType::Char;
+constexpr ScalarType kInt16 = ScalarType::Short;
+constexpr ScalarType kInt32 = ScalarType::Int;
+constexpr ScalarType kInt64 = ScalarType::Long;
+constexpr ScalarType kFloat16 = ScalarType::Half;
+constexpr ScalarType kFloat32 = ScalarType::Float;
+constexpr ScalarType kFloat64 = ScalarType::Double;
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1, HIP = 6, XPU = 12 };
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
+constexpr DeviceType kHIP = DeviceType::HIP;
 constexpr DeviceType kXPU = DeviceType::XPU;
+enum class Layout : int8_t { Strided, Sparse };
+constexpr Layout kStrided = Layout::Strided;
+constexpr Layout kSparse = Layout::Sparse;
 
 /// A view of sizes or strides.
 class IntArrayRef {
@@ -48,14 +63,8 @@ template <class T> using optional = std::optional<T>;
 using std::nullopt;
 } // namespace c10
 
+// ATen re-exports c10's names (ATen/core/ATenGeneral.h and friends), and
+// torch re-exports ATen's (torch/types.h: 'using namespace at').
 namespace at {
-using c10::DeviceType;
-using c10::IntArrayRef;
-using c10::ScalarType;
-using c10::kBFloat16;
-using c10::kCUDA;
-using c10::kFloat;
-using c10::kHalf;
-using c10::kLong;
-using c10::kXPU;
+using namespace c10;
 } // namespace at

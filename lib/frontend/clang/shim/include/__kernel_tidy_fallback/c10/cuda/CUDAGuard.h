@@ -8,10 +8,16 @@ class Device {
 public:
   Device(DeviceType type, signed char index = -1);
   signed char index() const;
+  DeviceType type() const;
+  bool is_cuda() const;
+  bool is_cpu() const;
+  bool has_index() const;
 };
 } // namespace c10
 namespace at {
 using c10::Device;
+/// The device of a tensor (ATen/DeviceGuard.h).
+std::optional<Device> device_of(const Tensor &t);
 } // namespace at
 namespace c10::cuda {
 struct CUDAGuard {
