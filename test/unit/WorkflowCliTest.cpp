@@ -533,6 +533,46 @@ TEST(Cli, NoBuildModeFindsTheProjectsHeadersByTheirIncludedPaths) {
   EXPECT_TRUE(driver::includeRootsOfProjectHeaders(K, {}).empty());
 }
 
+// A quoted name with no folder ('#include "quantization.h"', which
+// DeepSpeed's build resolves with -I csrc/includes) names the folder of the
+// project's one header so named, and that header's own quoted includes are
+// followed. Where two copies are equally near the file, the one fewest
+// folders deep wins (csrc/includes, not csrc/xpu/includes); where even that
+// ties, nothing is guessed.
+TEST(Cli, NoBuildModeFindsTheFolderOfAQuotedHeaderName) {
+  TempDir D;
+  llvm::sys::fs::create_directories(D.path("proj/.git"));
+  llvm::sys::fs::create_directories(D.path("proj/csrc/includes"));
+  llvm::sys::fs::create_directories(D.path("proj/csrc/xpu/includes"));
+  llvm::sys::fs::create_directories(D.path("proj/csrc/quantization"));
+  writeText(D.path("proj/csrc/includes/quantization.h"),
+            "#pragma once\n#include \"ds_types.h\"\n");
+  writeText(D.path("proj/csrc/includes/ds_types.h"),
+            "#pragma once\ntypedef int ds_index_t;\n");
+  writeText(D.path("proj/csrc/xpu/includes/quantization.h"), "#pragma once\n");
+  std::string K = D.path("proj/csrc/quantization/quantize.cu");
+  writeText(K, "#include \"quantization.h\"\n"
+               "__global__ void q(float *x, ds_index_t cols) {\n"
+               "  ds_index_t i = blockIdx.x * cols;\n"
+               "  x[i + threadIdx.x] = 0.f;\n}\n");
+  std::vector<std::string> Roots = driver::includeRootsOfProjectHeaders(K, {});
+  ASSERT_EQ(Roots.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Roots[0]).ends_with("proj/csrc/includes"))
+      << Roots[0];
+  ProgramResult R = runCli({"--confidence=all", "--format=json", K});
+  EXPECT_NE(R.Out.find("\"status\": \"ok\""), std::string::npos) << R.Out;
+  // Two copies equally near and equally deep: no evidence for either (a
+  // second project: the header index is read once per project and run).
+  for (const char *Dir : {"tie/.git", "tie/csrc/xpu/includes",
+                          "tie/csrc/cuda/includes", "tie/csrc/quantization"})
+    llvm::sys::fs::create_directories(D.path(Dir));
+  writeText(D.path("tie/csrc/xpu/includes/quantization.h"), "#pragma once\n");
+  writeText(D.path("tie/csrc/cuda/includes/quantization.h"), "#pragma once\n");
+  std::string T = D.path("tie/csrc/quantization/quantize.cu");
+  writeText(T, "#include \"quantization.h\"\n");
+  EXPECT_TRUE(driver::includeRootsOfProjectHeaders(T, {}).empty());
+}
+
 // Issue 25, headers in context: an input header that an input source
 // includes is analysed through that source (as clang-tidy's header filter
 // does), with what the source declared before it, and each finding is

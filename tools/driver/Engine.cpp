@@ -153,9 +153,10 @@ const ProjectHeaderIndex &projectHeaders(const std::string &Root) {
 }
 
 /// The names a source includes ('#include "a/b.h"', '<b.h>'); with
-/// FoldersOnly, those with a folder in them.
-std::vector<std::string> includedNames(llvm::StringRef File,
-                                       bool FoldersOnly) {
+/// FoldersOnly, those with a folder in them, and with QuotedToo also the
+/// quoted names without one ('"ds_kernel_utils.h"').
+std::vector<std::string> includedNames(llvm::StringRef File, bool FoldersOnly,
+                                       bool QuotedToo = false) {
   std::vector<std::string> Names;
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer)
@@ -177,7 +178,8 @@ std::vector<std::string> includedNames(llvm::StringRef File,
     llvm::StringRef Name = Line.slice(1, End);
     if (Name.empty() || Name.starts_with("/"))
       continue;
-    if (!FoldersOnly || (Name.contains('/') && !Name.contains("..")))
+    if (!FoldersOnly || (Name.contains('/') && !Name.contains("..")) ||
+        (QuotedToo && Close == '"' && !Name.contains('/')))
       Names.push_back(Name.str());
   }
   return Names;
@@ -208,6 +210,11 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
     return llvm::sys::fs::exists(Candidate);
   };
   auto Resolves = [&](llvm::StringRef From, llvm::StringRef Name) {
+    // A quoted name also resolves in the folders above its file (-iquote).
+    if (!Name.contains('/') &&
+        llvm::any_of(parentFoldersForQuotedIncludes(From),
+                     [&](const std::string &D) { return ExistsIn(D, Name); }))
+      return true;
     return ExistsIn(llvm::sys::path::parent_path(From), Name) ||
            llvm::any_of(Known, [&](const std::string &D) { return ExistsIn(D, Name); }) ||
            llvm::any_of(Roots, [&](const std::string &D) { return ExistsIn(D, Name); });
@@ -218,24 +225,40 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
        ++Depth) {
     std::vector<std::string> Next;
     for (const std::string &Source : Sources)
-      for (const std::string &Name : includedNames(Source, /*FoldersOnly=*/true)) {
+      for (const std::string &Name :
+           includedNames(Source, /*FoldersOnly=*/true, /*QuotedToo=*/true)) {
         if (Resolves(Source, Name))
           continue;
         auto It = Index.ByName.find(llvm::sys::path::filename(Name));
         if (It == Index.ByName.end())
           continue;
+        // The header nearest the file; among equally near ones, the one
+        // fewest folders deep (a project's main include folder, not a
+        // backend's copy: csrc/includes/cpu_adam.h, not
+        // csrc/xpu/includes/cpu_adam.h).
         const std::string *Best = nullptr;
         size_t BestShared = 0;
+        bool Tied = false;
+        auto Depth = [](llvm::StringRef P) { return P.count('/'); };
         for (const std::string &Header : It->second) {
           if (!llvm::StringRef(Header).ends_with("/" + Name))
             continue;
           size_t Shared = commonPrefix(Header, Path);
-          if (!Best || Shared > BestShared) {
+          if (!Best || Shared > BestShared ||
+              (Shared == BestShared && Depth(Header) < Depth(*Best))) {
             Best = &Header;
             BestShared = Shared;
+            Tied = false;
+          } else if (Shared == BestShared && Depth(Header) == Depth(*Best)) {
+            Tied = true;
           }
         }
-        if (!Best || Roots.size() >= 16)
+        // A quoted name with no folder ('"quantization.h"', from a
+        // project's include folder the build passes as -I) names a folder
+        // only when one header of that name is the best: a tie between two
+        // copies is no evidence of either.
+        bool Bare = !llvm::StringRef(Name).contains('/');
+        if (!Best || (Bare && Tied) || Roots.size() >= 16)
           continue;
         Roots.push_back(Best->substr(0, Best->size() - Name.size() - 1));
         if (Read.insert(*Best).second)

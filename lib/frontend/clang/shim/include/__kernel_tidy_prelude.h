@@ -172,6 +172,9 @@
 #ifndef AT_ASSERT
 #define AT_ASSERT(cond, ...) ((void)(cond))
 #endif
+#ifndef AT_ASSERTM
+#define AT_ASSERTM(cond, ...) ((void)(cond))
+#endif
 #ifndef CUDA_KERNEL_ASSERT
 #define CUDA_KERNEL_ASSERT(cond) ((void)(cond))
 #endif

@@ -11,9 +11,14 @@
 // relies without including it.
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <cmath>
 #include <functional>
+#include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -52,9 +57,14 @@ public:
   IntArrayRef strides() const;
   int64_t numel() const;
   int64_t element_size() const;
+  size_t nbytes() const;
+  Tensor operator[](int64_t index) const;
+  template <typename T> T *data() const;
   ScalarType scalar_type() const;
   TensorOptions options() const;
   bool is_contiguous() const;
+  bool is_contiguous(MemoryFormat format) const;
+  Tensor contiguous(MemoryFormat format) const;
   bool is_cuda() const;
   bool is_xpu() const;
   bool is_cpu() const;
@@ -127,6 +137,8 @@ public:
   bool is_cpu() const;
   bool is_xpu() const;
   bool is_meta() const;
+  bool operator==(const DeviceRef_kt &other) const;
+  bool operator!=(const DeviceRef_kt &other) const;
 };
 using TensorBase = Tensor;
 namespace Reduction {
@@ -134,6 +146,12 @@ enum Reduction { None, Mean, Sum, END };
 } // namespace Reduction
 Tensor empty(IntArrayRef size, TensorOptions options = {});
 Tensor empty_like(const Tensor &self);
+Tensor from_blob(void *data, IntArrayRef sizes, TensorOptions options = {});
+Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
+                 TensorOptions options = {});
+template <class Deleter>
+Tensor from_blob(void *data, IntArrayRef sizes, const Deleter &deleter,
+                 TensorOptions options = {});
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
 Tensor zeros_like(const Tensor &self);
 Tensor ones_like(const Tensor &self);

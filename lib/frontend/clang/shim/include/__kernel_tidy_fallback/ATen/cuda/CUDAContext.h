@@ -13,6 +13,8 @@ class CUDAStream {
 public:
   operator cudaStream_t() const;
   cudaStream_t stream() const;
+  signed char device_index() const;
+  class DeviceRef_kt device() const;
 };
 CUDAStream getCurrentCUDAStream(signed char device_index = -1);
 CUDAStream getDefaultCUDAStream(signed char device_index = -1);

@@ -37,6 +37,9 @@ constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 constexpr DeviceType kHIP = DeviceType::HIP;
 constexpr DeviceType kXPU = DeviceType::XPU;
+enum class MemoryFormat : int8_t {
+  Contiguous, Preserve, ChannelsLast, ChannelsLast3d
+};
 enum class Layout : int8_t { Strided, Sparse };
 constexpr Layout kStrided = Layout::Strided;
 constexpr Layout kSparse = Layout::Sparse;
