@@ -131,7 +131,10 @@ std::vector<std::string> parentFoldersForQuotedIncludes(llvm::StringRef File);
 /// Loops.h>', '"ggml-cuda/common.cuh"'), resolve where the project's build
 /// would resolve them: for each such name that neither the file's folder nor
 /// \p Known resolves, a header of the project whose path ends with the name
-/// gives the folder above it (the nearest to the file when several do).
+/// gives the folder above it (the nearest to the file when several do;
+/// among equally near ones, the one fewest folders deep). Quoted names with
+/// no folder ('"quantization.h"') are looked up too, but give a folder only
+/// when that choice is not a tie.
 /// The headers found are read for their own includes, two levels deep. The
 /// project is the tree of the folder holding `.git` above the file (at most
 /// 8 levels); without one, nothing is guessed. The project's headers are

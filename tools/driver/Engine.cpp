@@ -239,17 +239,19 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
         const std::string *Best = nullptr;
         size_t BestShared = 0;
         bool Tied = false;
-        auto Depth = [](llvm::StringRef P) { return P.count('/'); };
+        auto FolderDepth = [](llvm::StringRef P) { return P.count('/'); };
         for (const std::string &Header : It->second) {
           if (!llvm::StringRef(Header).ends_with("/" + Name))
             continue;
           size_t Shared = commonPrefix(Header, Path);
           if (!Best || Shared > BestShared ||
-              (Shared == BestShared && Depth(Header) < Depth(*Best))) {
+              (Shared == BestShared &&
+               FolderDepth(Header) < FolderDepth(*Best))) {
             Best = &Header;
             BestShared = Shared;
             Tied = false;
-          } else if (Shared == BestShared && Depth(Header) == Depth(*Best)) {
+          } else if (Shared == BestShared &&
+                     FolderDepth(Header) == FolderDepth(*Best)) {
             Tied = true;
           }
         }

@@ -104,6 +104,15 @@ KT_PROBE_FN(cudaGraphNodeGetType)
 KT_PROBE_FN(cudaGraphKernelNodeGetParams)
 KT_PROBE_FN(cudaGraphKernelNodeSetParams)
 KT_PROBE_FN(cudaGraphExecKernelNodeSetParams)
+KT_PROBE_FN(cudaLaunchKernelExC)
+__global__ void probe_kernel_ex(int, float *);
+using T_launch_kernel_ex =
+    decltype(cudaLaunchKernelEx((const cudaLaunchConfig_t *)0, probe_kernel_ex, 1, (float *)0));
+using T_size_launch_attribute = char (*)[sizeof(cudaLaunchAttribute)];
+using T_size_launch_config = char (*)[sizeof(cudaLaunchConfig_t)];
+using T_launch_config_smem = decltype(cudaLaunchConfig_t().dynamicSmemBytes);
+using T_launch_attr_cluster_x = decltype(cudaLaunchAttribute().val.clusterDim.x);
+using T_launch_attr_pdl = decltype(cudaLaunchAttribute().val.programmaticStreamSerializationAllowed);
 using T_graph_instantiate = decltype(cudaGraphInstantiate((cudaGraphExec_t *)0, cudaGraph_t()));
 using T_graph_instantiate_cuda11 =
     decltype(cudaGraphInstantiate((cudaGraphExec_t *)0, cudaGraph_t(), nullptr, nullptr, 0));
@@ -173,6 +182,9 @@ KT_PROBE_VALUE(cudaGraphNodeTypeKernel)
 KT_PROBE_VALUE(cudaErrorIllegalAddress)
 KT_PROBE_VALUE(cudaErrorNotSupported)
 KT_PROBE_VALUE(cudaErrorApiFailureBase)
+KT_PROBE_VALUE(cudaLaunchAttributeClusterDimension)
+KT_PROBE_VALUE(cudaLaunchAttributeProgrammaticStreamSerialization)
+KT_PROBE_VALUE(cudaLaunchAttributePreferredClusterDimension)
 KT_PROBE_VALUE(CUDA_R_32F)
 KT_PROBE_VALUE(CUDA_R_16F)
 KT_PROBE_VALUE(CUDA_R_16BF)

@@ -136,6 +136,11 @@ typedef uint64_t cuuint64_t;
 #include <cstdio>
 #include <new>
 #include <utility>
+// What cuda_runtime.h includes under __CUDACC_EXTENDED_LAMBDA__ (defined
+// above, as nvcc --extended-lambda does); libstdc++'s <functional> brings
+// <tuple>, which such builds' kernels use without including it (apex's
+// group_norm_v2).
+#include <functional>
 #else
 #include <math.h>
 #include <stdlib.h>

@@ -128,6 +128,39 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
 #endif
 #undef __KT_DEFAULT_ZERO
 
+// Extended launches (CUDA 11.8+: cluster dimensions, programmatic dependent
+// launch), which TensorRT-LLM's kernels (flashinfer) and apex's group norm
+// use: the C entry points and cuda_runtime.h's templates (the types are in
+// __kernel_tidy_gpu_types.inc, the template cudaLaunchKernelEx in
+// __kernel_tidy_gpu_runtime.inc).
+#ifdef __cplusplus
+extern "C" {
+#endif
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+                                           const cudaLaunchConfig_t *config);
+cudaError_t
+cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+                                     const cudaLaunchConfig_t *launchConfig);
+#ifdef __cplusplus
+}
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                     const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxPotentialClusterSize(clusterSize, (const void *)func,
+                                                config);
+}
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxActiveClusters(int *numClusters, T *func,
+                               const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxActiveClusters(numClusters, (const void *)func,
+                                          config);
+}
+#endif
+
 // The driver API (cuda.h), as far as kernel sources touch it.
 typedef int CUresult;
 typedef int CUdevice;

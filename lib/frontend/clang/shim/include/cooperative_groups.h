@@ -7,6 +7,12 @@
 #pragma once
 #include "__kernel_tidy_cuda.h"
 
+// The inline-assembly pointer constraint CUDA's own cooperative-groups
+// headers define (64-bit: "l"), which kernels copying their barriers use.
+#ifndef _CG_ASM_PTR_CONSTRAINT
+#define _CG_ASM_PTR_CONSTRAINT "l"
+#endif
+
 namespace cooperative_groups {
 
 // A group's thread count and this thread's rank, in the group's integer type.
@@ -56,6 +62,10 @@ public:
   __device__ dim3 block_index() const;
   __device__ unsigned long long block_rank() const;
   __device__ unsigned long long num_blocks() const;
+  // A split grid barrier (CUDA 12.2+).
+  using arrival_token = unsigned int;
+  __device__ arrival_token barrier_arrive() const;
+  __device__ void barrier_wait(arrival_token &&token) const;
 };
 class cluster_group : public thread_group {
 public:
@@ -63,6 +73,11 @@ public:
   __device__ unsigned int block_rank() const;
   __device__ unsigned int num_blocks() const;
   template <class T> __device__ T *map_shared_rank(T *addr, int rank) const;
+  // A split cluster barrier.
+  using arrival_token = struct {};
+  static __device__ arrival_token barrier_arrive();
+  static __device__ void barrier_wait();
+  static __device__ void barrier_wait(arrival_token &&);
 };
 class coalesced_group : public thread_group {
 public:
@@ -82,6 +97,13 @@ public:
 };
 template <unsigned int Size, class Parent>
 class thread_block_tile : public thread_block_tile<Size, void> {};
+
+namespace details {
+// details/sync.h: whether a grid barrier's arrival counter flipped, which
+// kernels that write their own grid barriers call.
+__device__ bool bar_has_flipped(unsigned int old_arrive,
+                                unsigned int current_arrive);
+} // namespace details
 
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
