@@ -58,7 +58,6 @@ public:
   int64_t numel() const;
   int64_t element_size() const;
   size_t nbytes() const;
-  Tensor operator[](int64_t index) const;
   template <typename T> T *data() const;
   ScalarType scalar_type() const;
   TensorOptions options() const;
