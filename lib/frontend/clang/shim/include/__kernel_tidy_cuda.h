@@ -27,61 +27,9 @@
 #define __KT_CUDA_DEVICE_MODE 1
 #endif
 
-#ifndef __KT_CUDA_DEVICE_MODE
-#define __host__
-#define __device__
-#define __global__
-#define __shared__
-#define __constant__
-#define __managed__
-#define __launch_bounds__(...)
-#define __forceinline__ inline
-// No __noinline__ macro: libstdc++ spells '__attribute__((__noinline__))'
-// (<memory>), which such a macro breaks; Clang knows that spelling.
-#define __align__(n) __attribute__((aligned(n)))
-#define __builtin_align__(n) __attribute__((aligned(n)))
-#define __restrict__ __restrict
-#define __grid_constant__
-#define __cudart_builtin__
-#define __device_builtin__
-#define CUDARTAPI
-#define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
-#ifndef CUDA_VERSION
-#define CUDA_VERSION 12040
-#endif
-#ifndef CUDART_VERSION
-#define CUDART_VERSION 12040
-#endif
-#ifdef __cplusplus
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <cstdint>
-#include <cfloat>
-#include <limits>
-#include <climits>
-#include <cstdio>
-#include <new>
-#include <utility>
-#else
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdint.h>
-#include <float.h>
-#include <limits.h>
-#include <stdio.h>
-#endif
-#include <stddef.h>
-#include "__kernel_tidy_cuda_types.h"
-typedef uint32_t cuuint32_t;
-typedef uint64_t cuuint64_t;
-#include "__kernel_tidy_cuda_runtime.h"
-#include "cuda_fp16.h"
-#include "cuda_bf16.h"
-#include "__kernel_tidy_prelude.h"
-#else // __KT_CUDA_DEVICE_MODE
-
+// The location keywords and the attribute macros: Clang's attributes in
+// device mode, nothing (as the host compiler sees them) in host mode.
+#ifdef __KT_CUDA_DEVICE_MODE
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
@@ -92,12 +40,6 @@ typedef uint64_t cuuint64_t;
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 4
 #define __CUDACC_VER_BUILD__ 0
-#endif
-#ifndef CUDA_VERSION
-#define CUDA_VERSION 12040
-#endif
-#ifndef CUDART_VERSION
-#define CUDART_VERSION 12040
 #endif
 #ifndef __CUDA_ARCH_LIST__
 #define __CUDA_ARCH_LIST__ 900
@@ -114,6 +56,24 @@ typedef uint64_t cuuint64_t;
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
+#else
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __forceinline__ inline
+// No __noinline__ macro: libstdc++ spells '__attribute__((__noinline__))'
+// (<memory>), which such a macro breaks; Clang knows that spelling.
+#endif
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12040
+#endif
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12040
+#endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
@@ -124,8 +84,10 @@ typedef uint64_t cuuint64_t;
 #define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
 
 #ifdef __cplusplus
+#ifdef __KT_CUDA_DEVICE_MODE
 // Clang's device math wants these first (as its CUDA runtime wrapper does).
 #include <__clang_cuda_math_forward_declares.h>
+#endif
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -136,11 +98,13 @@ typedef uint64_t cuuint64_t;
 #include <cstdio>
 #include <new>
 #include <utility>
+#ifdef __KT_CUDA_DEVICE_MODE
 // What cuda_runtime.h includes under __CUDACC_EXTENDED_LAMBDA__ (defined
 // above, as nvcc --extended-lambda does); libstdc++'s <functional> brings
 // <tuple>, which such builds' kernels use without including it (apex's
 // group_norm_v2).
 #include <functional>
+#endif
 #else
 #include <math.h>
 #include <stdlib.h>
@@ -154,17 +118,21 @@ typedef uint64_t cuuint64_t;
 
 #include "__kernel_tidy_cuda_types.h"
 
+#ifdef __KT_CUDA_DEVICE_MODE
 // The builtin index variables: 'unsigned int' components, as in CUDA.
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
 extern const __device__ int warpSize;
+#endif
 
 typedef uint32_t cuuint32_t;
 typedef uint64_t cuuint64_t;
 
 #include "__kernel_tidy_cuda_runtime.h"
+
+#ifdef __KT_CUDA_DEVICE_MODE
 
 #ifdef __cplusplus
 // Address-space queries that Clang's sm_90 intrinsics call.
@@ -215,9 +183,10 @@ __host__ int max(int, int);
 #endif
 
 #include "__kernel_tidy_cuda_device.h"
+#endif // __KT_CUDA_DEVICE_MODE
+
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 #include "__kernel_tidy_prelude.h"
 
-#endif // __KT_CUDA_DEVICE_MODE
 #endif
