@@ -209,10 +209,13 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
     llvm::sys::path::append(Candidate, Name);
     return llvm::sys::fs::exists(Candidate);
   };
-  auto Resolves = [&](llvm::StringRef From, llvm::StringRef Name) {
+  // FromParents: parentFoldersForQuotedIncludes(From), read once per file.
+  auto Resolves = [&](llvm::StringRef From,
+                      llvm::ArrayRef<std::string> FromParents,
+                      llvm::StringRef Name) {
     // A quoted name also resolves in the folders above its file (-iquote).
     if (!Name.contains('/') &&
-        llvm::any_of(parentFoldersForQuotedIncludes(From),
+        llvm::any_of(FromParents,
                      [&](const std::string &D) { return ExistsIn(D, Name); }))
       return true;
     return ExistsIn(llvm::sys::path::parent_path(From), Name) ||
@@ -224,10 +227,12 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
   for (unsigned Depth = 0; Depth < 3 && !Sources.empty() && Read.size() < 64;
        ++Depth) {
     std::vector<std::string> Next;
-    for (const std::string &Source : Sources)
+    for (const std::string &Source : Sources) {
+      const std::vector<std::string> SourceParents =
+          parentFoldersForQuotedIncludes(Source);
       for (const std::string &Name :
            includedNames(Source, /*FoldersOnly=*/true, /*QuotedToo=*/true)) {
-        if (Resolves(Source, Name))
+        if (Resolves(Source, SourceParents, Name))
           continue;
         auto It = Index.ByName.find(llvm::sys::path::filename(Name));
         if (It == Index.ByName.end())
@@ -266,6 +271,7 @@ includeRootsOfProjectHeaders(llvm::StringRef File,
         if (Read.insert(*Best).second)
           Next.push_back(*Best);
       }
+    }
     Sources = std::move(Next);
   }
   return Roots;
