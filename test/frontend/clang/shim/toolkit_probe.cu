@@ -105,6 +105,15 @@ KT_PROBE_FN(cudaGraphKernelNodeGetParams)
 KT_PROBE_FN(cudaGraphKernelNodeSetParams)
 KT_PROBE_FN(cudaGraphExecKernelNodeSetParams)
 KT_PROBE_FN(cudaLaunchKernelExC)
+KT_PROBE_FN(cudaIpcGetMemHandle)
+KT_PROBE_FN(cudaIpcOpenMemHandle)
+KT_PROBE_FN(cudaIpcCloseMemHandle)
+KT_PROBE_FN(cudaIpcGetEventHandle)
+KT_PROBE_FN(cudaIpcOpenEventHandle)
+KT_PROBE_FN(rsqrtf)
+KT_PROBE_FN(normcdff)
+using T_ipc_lazy = decltype(cudaIpcMemLazyEnablePeerAccess);
+using T_ipc_handle_size = decltype(sizeof(cudaIpcMemHandle_t));
 __global__ void probe_kernel_ex(int, float *);
 using T_launch_kernel_ex =
     decltype(cudaLaunchKernelEx((const cudaLaunchConfig_t *)0, probe_kernel_ex, 1, (float *)0));

@@ -180,6 +180,35 @@ __KT_MINMAX(max)
 // these, such a call is ambiguous among the overloads above.
 __host__ int min(int, int);
 __host__ int max(int, int);
+// Likewise CUDA's own math functions that the C library lacks: host functions
+// too in math_functions.h ('template <> float rsqrt(float v) { return
+// rsqrtf(v); }' in a host helper), device-only in Clang's headers.
+__host__ double rsqrt(double);
+__host__ double rcbrt(double);
+__host__ double sinpi(double);
+__host__ double cospi(double);
+__host__ void sincospi(double, double *, double *);
+__host__ double erfinv(double);
+__host__ double erfcinv(double);
+__host__ double normcdfinv(double);
+__host__ double normcdf(double);
+__host__ double erfcx(double);
+__host__ float rsqrtf(float);
+__host__ float rcbrtf(float);
+__host__ float sinpif(float);
+__host__ float cospif(float);
+__host__ void sincospif(float, float *, float *);
+__host__ float erfinvf(float);
+__host__ float erfcinvf(float);
+__host__ float normcdfinvf(float);
+__host__ float normcdff(float);
+__host__ float erfcxf(float);
+__host__ unsigned int umin(unsigned int, unsigned int);
+__host__ long long llmin(long long, long long);
+__host__ unsigned long long ullmin(unsigned long long, unsigned long long);
+__host__ unsigned int umax(unsigned int, unsigned int);
+__host__ long long llmax(long long, long long);
+__host__ unsigned long long ullmax(unsigned long long, unsigned long long);
 #endif
 
 #include "__kernel_tidy_cuda_device.h"

@@ -19,6 +19,7 @@ typedef unsigned long long cudaSurfaceObject_t;
 #include "__kernel_tidy_gpu_types.inc"
 #undef __KT_RT_ERROR_ENUM_EXTRA
 typedef enum cudaError cudaError_t;
+#define cudaIpcMemLazyEnablePeerAccess 0x01
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
 #define cudaStreamLegacy ((cudaStream_t)0x1)

@@ -17,6 +17,7 @@ typedef unsigned long long hipSurfaceObject_t;
 #define __KT_RT_ERROR_ENUM hipError_t
 #define __KT_RT_DEVICE_PROP hipDeviceProp_t
 #include "__kernel_tidy_gpu_types.inc"
+#define hipIpcMemLazyEnablePeerAccess 0x01
 #define hipStreamDefault 0x00
 #define hipStreamNonBlocking 0x01
 #define hipStreamLegacy ((hipStream_t)0x1)

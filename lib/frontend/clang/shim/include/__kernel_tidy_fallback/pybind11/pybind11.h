@@ -105,21 +105,25 @@ enum class return_value_policy : uint8_t {
 };
 class module_ : public object {
 public:
-  template <class... A> module_ &def(const char *name, A &&...extra);
+  template <class... A> module_ &def(const char *name, A &&...extra) {
+    return *this;
+  }
   module_ def_submodule(const char *name, const char *doc = nullptr);
   object attr(const char *name) const;
   static module_ import(const char *name);
+  /// 'm.doc() = "..."'.
+  object doc();
 };
 using module = module_;
 template <class T, class... Options> class class_ : public object {
 public:
   template <class... A> class_(const module_ &scope, const char *name, A &&...);
-  template <class... A> class_ &def(A &&...);
-  template <class... A> class_ &def_readwrite(A &&...);
-  template <class... A> class_ &def_readonly(A &&...);
-  template <class... A> class_ &def_property(A &&...);
-  template <class... A> class_ &def_property_readonly(A &&...);
-  template <class... A> class_ &def_static(A &&...);
+  template <class... A> class_ &def(A &&...) { return *this; }
+  template <class... A> class_ &def_readwrite(A &&...) { return *this; }
+  template <class... A> class_ &def_readonly(A &&...) { return *this; }
+  template <class... A> class_ &def_property(A &&...) { return *this; }
+  template <class... A> class_ &def_property_readonly(A &&...) { return *this; }
+  template <class... A> class_ &def_static(A &&...) { return *this; }
 };
 template <class T> class enum_ : public object {
 public:

@@ -17,17 +17,26 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+#include <unistd.h>
 
 namespace at {
 class TensorOptions {
 public:
   TensorOptions() = default;
+  // Implicit, as in c10/core/TensorOptions.h: 'empty_like(t, kHalf)',
+  // 'empty_like(t, at::MemoryFormat::Preserve)', 'TensorOptions(kCUDA)'.
+  TensorOptions(ScalarType dtype);
+  TensorOptions(DeviceType device);
+  TensorOptions(Layout layout);
+  TensorOptions(MemoryFormat memory_format);
+  TensorOptions memory_format(MemoryFormat format) const;
   TensorOptions dtype(ScalarType t) const;
   ScalarType dtype() const;
   TensorOptions device(DeviceType d) const;
@@ -113,6 +122,9 @@ public:
                std::optional<int64_t> end = std::nullopt,
                int64_t step = 1) const;
   Tensor sum() const;
+  /// 'ipc_addresses.index({i})': indices as a braced list.
+  Tensor index(std::initializer_list<int64_t> indices) const;
+  Tensor index(std::initializer_list<Tensor> indices) const;
   Tensor sum(IntArrayRef dims, bool keepdim = false) const;
   Tensor unsqueeze(int64_t dim) const;
   Tensor squeeze(int64_t dim) const;
@@ -144,16 +156,19 @@ namespace Reduction {
 enum Reduction { None, Mean, Sum, END };
 } // namespace Reduction
 Tensor empty(IntArrayRef size, TensorOptions options = {});
-Tensor empty_like(const Tensor &self);
+Tensor empty_like(const Tensor &self, TensorOptions options = {});
 Tensor from_blob(void *data, IntArrayRef sizes, TensorOptions options = {});
 Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
                  TensorOptions options = {});
 template <class Deleter>
 Tensor from_blob(void *data, IntArrayRef sizes, const Deleter &deleter,
                  TensorOptions options = {});
+template <class Deleter>
+Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
+                 const Deleter &deleter, TensorOptions options = {});
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
-Tensor zeros_like(const Tensor &self);
-Tensor ones_like(const Tensor &self);
+Tensor zeros_like(const Tensor &self, TensorOptions options = {});
+Tensor ones_like(const Tensor &self, TensorOptions options = {});
 class Context {
 public:
   void alertNotDeterministic(const char *caller);

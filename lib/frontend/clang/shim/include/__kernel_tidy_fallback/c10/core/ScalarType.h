@@ -4,8 +4,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iosfwd>
 #include <optional>
 #include <vector>
+// The 16-bit float classes, as the real header includes them.
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
 
 namespace c10 {
 enum class ScalarType : int8_t {
@@ -60,8 +64,13 @@ public:
   int64_t front() const;
   int64_t back() const;
   std::vector<int64_t> vec() const;
+  IntArrayRef slice(size_t n) const;
+  IntArrayRef slice(size_t n, size_t m) const;
   bool equals(IntArrayRef other) const;
 };
+bool operator==(IntArrayRef a, IntArrayRef b);
+bool operator!=(IntArrayRef a, IntArrayRef b);
+std::ostream &operator<<(std::ostream &out, IntArrayRef list);
 template <class T> using optional = std::optional<T>;
 using std::nullopt;
 } // namespace c10
