@@ -441,6 +441,10 @@ void Int32OffsetCheck::check(const MatchFinder::MatchResult &Result) {
   if (SM.isInSystemHeader(Fn->getLocation()))
     return;
   ASTContext &Ctx = *Result.Context;
+  // Launchers (a template's pattern once, not each instantiation): sizes
+  // they narrow into the fields of a kernel's by-value argument.
+  if (!Fn->isTemplateInstantiation() && !Fn->hasAttr<CUDAGlobalAttr>())
+    reportNarrowedLaunchFields(*Fn, Ctx);
   const Stmt *Launch = nullptr;
   if (Fn->isTemplateInstantiation()) {
     Launch = unguardedLaunch(*Fn, Ctx, 0);

@@ -38,6 +38,10 @@ private:
   const Stmt *unguardedLaunch(const FunctionDecl &Fn, ASTContext &Ctx,
                               unsigned Depth);
   void indexCallSites(ASTContext &Ctx);
+  /// A whole tensor's element count ('numel()') stored in a field narrower
+  /// than 64 bits of a local that a kernel launch in Fn receives by value
+  /// (apex's multi_tensor_apply: 'int sizes[]').
+  void reportNarrowedLaunchFields(const FunctionDecl &Fn, ASTContext &Ctx);
   /// Every launcher of Kernel rejects extents past INT32_MAX
   /// (lib/analysis/HostGuards.h).
   bool launchesAreHostGuarded(const FunctionDecl &Kernel, ASTContext &Ctx);

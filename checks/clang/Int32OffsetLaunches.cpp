@@ -12,6 +12,7 @@
 #include "checks/clang/Int32OffsetCheck.h"
 #include "lib/frontend/clang/HostGuards.h"
 #include "lib/frontend/clang/Magnitude.h"
+#include "lib/frontend/clang/SourceText.h"
 #include "lib/frontend/clang/WholeUnit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -260,6 +261,176 @@ bool Int32OffsetCheck::launchesAreHostGuarded(const FunctionDecl &Kernel,
   llvm::sys::path::remove_filename(Dir);
   return kerneltidy::HostGuardIndex::forDirectory(Dir)->launchesAreGuarded(
       Kernel.getName());
+}
+
+//===----------------------------------------------------------------------===//
+// Element counts stored in 32-bit fields of a launch's by-value argument
+//===----------------------------------------------------------------------===//
+
+/// E is a whole tensor's element count: a call of 'numel()' or 'nbytes()'
+/// (ATen), resolved or dependent. A dimension ('size(0)') is not: its
+/// magnitude is a role's, which the kernels' own offsets are judged by.
+static bool isElementCountCall(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call)
+    return false;
+  StringRef Name;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    if (const CXXMethodDecl *M = MC->getMethodDecl())
+      if (M->getIdentifier())
+        Name = M->getName();
+  } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(
+                 Call->getCallee()->IgnoreParenImpCasts())) {
+    if (DM->getMember().isIdentifier())
+      Name = DM->getMember().getAsIdentifierInfo()->getName();
+  } else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(
+                 Call->getCallee()->IgnoreParenImpCasts())) {
+    if (UM->getName().isIdentifier())
+      Name = UM->getName().getAsIdentifierInfo()->getName();
+  }
+  return Name == "numel" || Name == "nbytes" || Name == "nelement";
+}
+
+/// The record a local of type T names, in a template's pattern too
+/// ('TensorListMetadata<depth> tl': the primary template's record).
+static const CXXRecordDecl *recordOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+    return RD;
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (const auto *CTD = dyn_cast_or_null<ClassTemplateDecl>(
+            TST->getTemplateName().getAsTemplateDecl()))
+      return CTD->getTemplatedDecl();
+  return nullptr;
+}
+
+void Int32OffsetCheck::reportNarrowedLaunchFields(const FunctionDecl &Fn,
+                                                  ASTContext &Ctx) {
+  const Stmt *Body = Fn.getBody();
+  if (!Body)
+    return;
+  // Locals a launch receives by value (a copy), and the launch.
+  llvm::DenseMap<const VarDecl *, const CUDAKernelCallExpr *> Passed;
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  llvm::SmallVector<const Stmt *, 16> Assignments;
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *L = dyn_cast<CUDAKernelCallExpr>(S)) {
+      for (const Expr *A : L->arguments()) {
+        A = A->IgnoreParenImpCasts();
+        if (const auto *CE = dyn_cast<CXXConstructExpr>(A))
+          if (CE->getNumArgs() == 1)
+            A = CE->getArg(0)->IgnoreParenImpCasts();
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+                recordOf(VD->getType()))
+              Passed.try_emplace(VD, L);
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        Assignments.push_back(BO);
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        Assignments.push_back(OC);
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  if (Passed.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *A : Assignments) {
+    const Expr *LHS, *RHS;
+    if (const auto *BO = dyn_cast<BinaryOperator>(A)) {
+      LHS = BO->getLHS();
+      RHS = BO->getRHS();
+    } else {
+      const auto *OC = cast<CXXOperatorCallExpr>(A);
+      LHS = OC->getArg(0);
+      RHS = OC->getArg(1);
+    }
+    if (!isElementCountCall(RHS))
+      continue;
+    if (auto W = kerneltidy::integerWidth(RHS->IgnoreParenImpCasts()->getType(), Ctx))
+      if (W->Bits < 64)
+        continue;
+    // 'tl.sizes[i]' or 'meta.numel': a field of a passed local.
+    const Expr *Target = LHS->IgnoreParenImpCasts();
+    bool Element = false;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target)) {
+      Target = AS->getBase()->IgnoreParenImpCasts();
+      Element = true;
+    }
+    const Expr *Base = nullptr;
+    const FieldDecl *Field = nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(Target)) {
+      Base = ME->getBase();
+      Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(Target)) {
+      if (DM->isImplicitAccess() || !DM->getMember().isIdentifier())
+        continue;
+      Base = DM->getBase();
+      const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (const CXXRecordDecl *RD = VD ? recordOf(VD->getType()) : nullptr)
+        for (const FieldDecl *F : RD->fields())
+          if (F->getIdentifier() &&
+              F->getName() == DM->getMember().getAsIdentifierInfo()->getName())
+            Field = F;
+    }
+    if (!Base || !Field)
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    auto It = VD ? Passed.find(VD) : Passed.end();
+    if (It == Passed.end())
+      continue;
+    QualType FieldType = Field->getType();
+    if (Element) {
+      const ArrayType *AT = Ctx.getAsArrayType(FieldType);
+      if (!AT)
+        continue;
+      FieldType = AT->getElementType();
+    }
+    auto FW = kerneltidy::integerWidth(FieldType, Ctx);
+    if (!FW || FW->Bits >= 64 || FieldType->isBooleanType() ||
+        kerneltidy::isSubWordIntegerType(FieldType, Ctx))
+      continue;
+    // A launcher that rejects sizes past INT32_MAX first has said so.
+    if (TrustHostGuards && hasSizeTestBefore(Fn, A, Ctx))
+      continue;
+    if (!Shown.shows("kernel-int32-offset", kerneltidy::FrontEnd::Cxx,
+                     kerneltidy::Confidence::High))
+      continue;
+    SourceLocation Anchor = LHS->getBeginLoc();
+    if (Anchor.isInvalid() ||
+        !Reported.insert(SM.getFileLoc(Anchor).getRawEncoding()).second)
+      continue;
+    std::string Type =
+        FieldType.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    diag(Anchor, "element count '%0' is stored in %1-bit '%2' field '%3' of "
+                 "'%4', which a kernel launch receives by value, and wraps "
+                 "past 2^%5 elements")
+        << kerneltidy::quotedSource(RHS->IgnoreParenImpCasts(), Ctx)
+        << FW->Bits << Type << Field->getName() << VD->getName()
+        << (FW->Signed ? FW->Bits - 1 : FW->Bits);
+    diag(Field->getLocation(), "'%0' is declared %1-bit '%2' here; declare "
+                               "it 'int64_t' to hold any tensor's count",
+         DiagnosticIDs::Note)
+        << Field->getName() << FW->Bits << Type;
+    diag(It->second->getBeginLoc(), "'%0' is passed to the kernel here",
+         DiagnosticIDs::Note)
+        << VD->getName();
+    diag(Anchor, "%0", DiagnosticIDs::Note) << kerneltidy::confidenceNote(
+        kerneltidy::Confidence::High,
+        "a whole tensor's element count in a 32-bit field of a kernel's "
+        "argument");
+  }
 }
 
 } // namespace clang::tidy::kernel
