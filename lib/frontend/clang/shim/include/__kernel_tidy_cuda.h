@@ -149,6 +149,13 @@ __device__ size_t __cvta_generic_to_local(const void *);
 // for CUDA >= 9 and needing nothing from the toolkit.
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
+// CUDA's memset and memcpy are device functions too (Clang's header above
+// defines them); <cstring>'s 'using ::memset' came first and gave 'std::'
+// only the host ones ('std::memset(&res2, 0, sizeof(half2))' in a kernel).
+namespace std {
+using ::memcpy;
+using ::memset;
+} // namespace std
 #include <__clang_cuda_math.h>
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>

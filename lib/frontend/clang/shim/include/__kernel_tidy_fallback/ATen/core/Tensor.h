@@ -74,6 +74,8 @@ public:
   bool is_contiguous(MemoryFormat format) const;
   Tensor contiguous(MemoryFormat format) const;
   bool is_cuda() const;
+  /// The device index (-1 on the CPU).
+  int64_t get_device() const;
   bool is_xpu() const;
   bool is_cpu() const;
   bool is_meta() const;
