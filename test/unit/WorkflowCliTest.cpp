@@ -899,3 +899,61 @@ TEST(Cli, ListKernelsUsesTheStandInsOfTheAnalysis) {
   EXPECT_NE(R.Out.find("'int rows', 'int cols'"), std::string::npos) << R.Out;
   EXPECT_EQ(R.Out.find("invalid declaration"), std::string::npos) << R.Out;
 }
+
+// Issue 25, time on whole repositories: from the third file of a language
+// the no-build shim is precompiled once and loaded by each parse (recovery
+// rounds for a missing header's names included). The report is the same as
+// with the header parsed every time (KT_NO_PCH=1), and the PCH's folder is
+// removed at exit.
+TEST(Cli, PrecompiledShimGivesTheSameReport) {
+  TempDir D;
+  llvm::sys::fs::create_directories(D.path("proj/.git"));
+  llvm::sys::fs::create_directories(D.path("tmp"));
+  for (int I = 0; I < 5; ++I)
+    writeText(D.path("proj/k" + std::to_string(I) + ".cu"),
+              "#include <cuda_fp16.h>\n#include \"missing/table.h\"\n"
+              "__global__ void k(__half *x, const TableRow *t, int rows,\n"
+              "                  int cols) {\n"
+              "  int r = blockIdx.x;\n"
+              "  int offset = r * cols + threadIdx.x;\n"
+              "  if (r < rows) x[offset] = __float2half(t[r].scale);\n}\n");
+  // Three SYCL units, then plain C++ that names 'std' with no include: each
+  // language has its own shim, and the SYCL one (which brings the standard
+  // headers) must not be loaded for the C++ file.
+  for (int I = 0; I < 3; ++I)
+    writeText(D.path("proj/s" + std::to_string(I) + ".cpp"),
+              "#include <sycl/sycl.hpp>\n"
+              "void fill(sycl::queue &q, float *x, int cols) {\n"
+              "  q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {\n"
+              "    int offset = static_cast<int>(i[0]) * cols;\n"
+              "    x[offset] = 0.f;\n  });\n}\n");
+  writeText(D.path("proj/t_host.cpp"), "std::vector<int> sizes;\n");
+  std::vector<std::string> Args = {KT_CLI_PATH,        "--no-config",
+                                   "--confidence=all", "--format=json",
+                                   "--verbose",        "-j",
+                                   "1",                D.path("proj")};
+  std::vector<std::string> Env = {"TMPDIR=" + D.path("tmp"),
+                                  "PATH=/usr/bin:/bin"};
+  ProgramResult WithPch = runProgram(Args, "", Env);
+  Env.push_back("KT_NO_PCH=1");
+  ProgramResult Without = runProgram(Args, "", Env);
+  EXPECT_EQ(WithPch.Exit, Without.Exit);
+  EXPECT_EQ(WithPch.Out, Without.Out);
+  EXPECT_NE(WithPch.Out.find("kernel-int32-offset"), std::string::npos)
+      << WithPch.Out;
+  EXPECT_NE(Without.Out.find("undeclared identifier 'std'"),
+            std::string::npos)
+      << Without.Out;
+  // CUDA files 3 to 5 loaded one (the SYCL files parse with no error and
+  // print no line); with KT_NO_PCH=1 none did.
+  size_t Loaded = 0;
+  for (size_t At = WithPch.Err.find("(shim precompiled)");
+       At != std::string::npos;
+       At = WithPch.Err.find("(shim precompiled)", At + 1))
+    ++Loaded;
+  EXPECT_EQ(Loaded, 3u) << WithPch.Err;
+  EXPECT_EQ(Without.Err.find("(shim precompiled)"), std::string::npos);
+  std::error_code EC;
+  llvm::sys::fs::directory_iterator It(D.path("tmp"), EC), End;
+  EXPECT_TRUE(!EC && It == End) << "left behind: " << It->path();
+}

@@ -25,6 +25,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,6 +33,7 @@
 #include "llvm/Support/Regex.h"
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <optional>
 
 
@@ -206,6 +208,183 @@ runChecksOnUserCode(clang::tidy::ClangTidyContext &Context,
   return DiagConsumer.take();
 }
 
+/// The shim, precompiled (no-build mode). Every file of a language is parsed
+/// with the same force-included shim header (__kernel_tidy_cuda.h and the
+/// standard headers it brings), which is most of a small file's parse and is
+/// parsed again by each recovery round: it is parsed once per run into a
+/// precompiled header that each parse then loads ('-include-pch'). A PCH is
+/// keyed by the command line without the file and its include directories
+/// (which the shim's own includes do not search first: the shim's quoted
+/// includes resolve beside it, its standard ones in the system folders).
+/// KT_NO_PCH=1 parses the header every time, as before.
+class ShimPchCache {
+public:
+  ~ShimPchCache() {
+    if (!Dir.empty())
+      llvm::sys::fs::remove_directories(Dir);
+  }
+
+  /// Command with its '-include <shim header>' replaced by '-include-pch
+  /// <pch>', or an empty vector when there is no shim header to replace or
+  /// its PCH cannot be built.
+  std::vector<std::string> apply(const std::vector<std::string> &Command,
+                                 const std::string &File,
+                                 const std::string &Directory) {
+    if (std::getenv("KT_NO_PCH") ||
+        std::find(Command.begin(), Command.end(), stubIncludeDir().str()) ==
+            Command.end())
+      return {}; // a compile database's flags differ from file to file
+
+    size_t Include = Command.size();
+    for (size_t I = 1; I + 1 < Command.size(); ++I)
+      if (Command[I] == "-include" &&
+          llvm::sys::path::filename(Command[I + 1]).starts_with(
+              "__kernel_tidy_") &&
+          Command[I + 1] != UnknownNameDeclarations::headerPath()) {
+        Include = I;
+        break;
+      }
+    if (Include == Command.size())
+      return {};
+    // The command that builds it: no file, no include directories.
+    std::vector<std::string> Build;
+    for (size_t I = 0; I < Command.size(); ++I) {
+      llvm::StringRef A = Command[I];
+      if (I == Include) {
+        ++I;
+        continue;
+      }
+      if ((A == "-I" || A == "-iquote") && I + 1 < Command.size()) {
+        ++I;
+        continue;
+      }
+      if ((A.starts_with("-I") || A.starts_with("-iquote")) || A == File)
+        continue;
+      Build.push_back(Command[I]);
+    }
+    // The header is part of the key though not of the command that builds
+    // it (it is the input there): a SYCL unit's shim is not a C++ one's.
+    std::string Key = Command[Include + 1] + "\x1f" + llvm::join(Build, "\x1f");
+    std::string Pch, Out;
+    {
+      // Not held while building: a crash there (recovered per file,
+      // Isolation.cpp) must not leave it locked. Files that come while it
+      // is built parse the header.
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Entry &E = Entries[Key];
+      if (E.Done)
+        Pch = E.Pch;
+      else if (E.Building || ++E.Requests < MinFilesForPch)
+        // Building costs about two parses of the header: a run of one or
+        // two files is faster without it.
+        return {};
+      else {
+        E.Building = true;
+        Out = outputPath();
+      }
+    }
+    if (!Out.empty()) {
+      bool Ok = build(Build, Command[Include + 1], Directory, Out);
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Entry &E = Entries[Key];
+      E.Building = false;
+      E.Done = true;
+      E.Pch = Ok ? Out : "";
+      Pch = E.Pch;
+    }
+    if (Pch.empty())
+      return {};
+    std::vector<std::string> WithPch = Command;
+    WithPch[Include] = "-include-pch";
+    WithPch[Include + 1] = Pch;
+    return WithPch;
+  }
+
+  /// A parse with the PCH failed on the PCH itself: use the header.
+  static bool rejected(const std::vector<ClangTidyError> &Errors) {
+    for (const ClangTidyError &E : Errors) {
+      llvm::StringRef M = E.Message.Message;
+      if (M.contains("precompiled header") || M.contains("PCH file"))
+        return true;
+    }
+    return false;
+  }
+
+private:
+  /// A new file in this run's folder of PCHs ("" when it cannot be made).
+  std::string outputPath() {
+    if (Dir.empty()) {
+      llvm::SmallString<256> D;
+      if (llvm::sys::fs::createUniqueDirectory("kernel-tidy-pch", D))
+        return "";
+      Dir = std::string(D);
+    }
+    llvm::SmallString<256> Out(Dir);
+    llvm::sys::path::append(Out, "shim-" + std::to_string(Made++) + ".pch");
+    return std::string(Out);
+  }
+
+  static bool build(std::vector<std::string> Args, const std::string &Header,
+                    const std::string &Directory, const std::string &Out) {
+    using namespace clang;
+    Args.push_back("-fsyntax-only");
+    Args.push_back(Header);
+    class Action : public tooling::ToolAction {
+    public:
+      explicit Action(std::string Out) : Out(std::move(Out)) {}
+      bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                         FileManager *Files,
+                         std::shared_ptr<PCHContainerOperations> PCH,
+                         DiagnosticConsumer *Diags) override {
+        Invocation->getFrontendOpts().OutputFile = Out;
+        Invocation->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+        // As each parse sets it up (runChecksOnUserCode).
+        Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+        CompilerInstance CI(std::move(PCH));
+        CI.setInvocation(std::move(Invocation));
+        CI.setFileManager(Files);
+        CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+        CI.createSourceManager(*Files);
+        GeneratePCHAction Generate;
+        bool Ok = CI.ExecuteAction(Generate) &&
+                  !CI.getDiagnostics().hasErrorOccurred();
+        Files->clearStatCache();
+        return Ok;
+      }
+
+    private:
+      std::string Out;
+    };
+    Action Generate{Out};
+    IgnoringDiagConsumer Quiet;
+    auto FS = llvm::vfs::createPhysicalFileSystem();
+    FS->setCurrentWorkingDirectory(Directory);
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                        std::move(FS));
+    tooling::ToolInvocation Invocation(Args, &Generate, Files.get(),
+                                       std::make_shared<PCHContainerOperations>());
+    Invocation.setDiagnosticConsumer(&Quiet);
+    return Invocation.run() && llvm::sys::fs::exists(Out);
+  }
+
+  struct Entry {
+    unsigned Requests = 0;
+    bool Building = false;
+    bool Done = false;
+    std::string Pch; ///< "" when it could not be built
+  };
+  static constexpr unsigned MinFilesForPch = 3;
+  std::mutex Mutex;
+  std::map<std::string, Entry> Entries;
+  std::string Dir;
+  unsigned Made = 0;
+};
+
+ShimPchCache &shimPchCache() {
+  static ShimPchCache Cache;
+  return Cache;
+}
+
 /// Positions of one analysis: byte offsets to line/column, and paths
 /// back to the names the user gave. One per file, so threads share none.
 struct Positions {
@@ -263,6 +442,11 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
                std::string(Absolute));
   const std::vector<std::string> Command = std::move(CommandLine);
+  // The parse loads the precompiled shim where it can (ShimPchCache).
+  std::vector<std::string> ParseCommand =
+      shimPchCache().apply(Command, Absolute, Directory);
+  if (ParseCommand.empty())
+    ParseCommand = Command;
   Positions Position;
   Position.DisplayNames[std::string(Absolute)] = File;
 
@@ -309,7 +493,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
     auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         createNoBuildFileSystem(llvm::vfs::createPhysicalFileSystem()));
     PreparedDatabase Database;
-    std::vector<std::string> Args = Command;
+    std::vector<std::string> Args = ParseCommand;
     if (!Prelude.empty()) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       Memory->addFile(UnknownNameDeclarations::headerPath(), 0,
@@ -333,6 +517,10 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   };
 
   Attempt Best = attempt("");
+  if (ParseCommand != Command && ShimPchCache::rejected(Best.CompilerErrors)) {
+    ParseCommand = Command;
+    Best = attempt("");
+  }
   // No-build mode: names of headers that are not there are declared as
   // stand-ins and the file is parsed again (UnknownNames.h): names first,
   // then the members used on stand-ins, then what those uncover; the parse
@@ -383,6 +571,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   }
 
   ++Result.FilesAnalysed;
+  Summary.PrecompiledShim = ParseCommand != Command;
   Summary.CompilerErrors = Best.CompilerErrors.size();
   if (!Best.CompilerErrors.empty())
     Summary.FirstCompilerError = Best.CompilerErrors.front().Message.Message;

@@ -69,6 +69,8 @@ struct CxxParseSummary {
   /// Names declared as stand-ins for that parse (UnknownNames.h); 0 when
   /// the first parse was kept.
   unsigned UnknownNamesDeclared = 0;
+  /// The parse loaded the precompiled shim (ShimPchCache, Driver.cpp).
+  bool PrecompiledShim = false;
   /// Of those errors, the ones located in each of J.ContextHeaders (keyed
   /// as the job names the header): count and first message.
   std::map<std::string, std::pair<unsigned, std::string>> ContextHeaderErrors;

@@ -758,6 +758,8 @@ private:
       if (Summary.UnknownNamesDeclared)
         Log << ", with " << Summary.UnknownNamesDeclared
             << " name(s) of missing headers declared as stand-ins";
+      if (Summary.PrecompiledShim)
+        Log << " (shim precompiled)";
       Log << "\n";
     }
   }
