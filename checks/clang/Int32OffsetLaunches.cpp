@@ -356,7 +356,8 @@ void Int32OffsetCheck::reportNarrowedLaunchFields(const FunctionDecl &Fn,
     }
     if (!isElementCountCall(RHS))
       continue;
-    if (auto W = kerneltidy::integerWidth(RHS->IgnoreParenImpCasts()->getType(), Ctx))
+    if (auto W = kerneltidy::integerWidth(RHS->IgnoreParenImpCasts()->getType(),
+                                          Ctx))
       if (W->Bits < 64)
         continue;
     // 'tl.sizes[i]' or 'meta.numel': a field of a passed local.
@@ -416,11 +417,12 @@ void Int32OffsetCheck::reportNarrowedLaunchFields(const FunctionDecl &Fn,
     diag(Anchor, "element count '%0' is stored in %1-bit '%2' field '%3' of "
                  "'%4', which a kernel launch receives by value, and wraps "
                  "past 2^%5 elements")
-        << kerneltidy::quotedSource(RHS->IgnoreParenImpCasts(), Ctx)
-        << FW->Bits << Type << Field->getName() << VD->getName()
+        << kerneltidy::quotedSource(RHS->IgnoreParenImpCasts(), Ctx) << FW->Bits
+        << Type << Field->getName() << VD->getName()
         << (FW->Signed ? FW->Bits - 1 : FW->Bits);
-    diag(Field->getLocation(), "'%0' is declared %1-bit '%2' here; declare "
-                               "it 'int64_t' to hold any tensor's count",
+    diag(Field->getLocation(),
+         "'%0' is declared %1-bit '%2' here; declare "
+         "it 'int64_t' to hold any tensor's count",
          DiagnosticIDs::Note)
         << Field->getName() << FW->Bits << Type;
     diag(It->second->getBeginLoc(), "'%0' is passed to the kernel here",

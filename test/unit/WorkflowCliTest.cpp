@@ -928,10 +928,14 @@ TEST(Cli, PrecompiledShimGivesTheSameReport) {
               "    int offset = static_cast<int>(i[0]) * cols;\n"
               "    x[offset] = 0.f;\n  });\n}\n");
   writeText(D.path("proj/t_host.cpp"), "std::vector<int> sizes;\n");
-  std::vector<std::string> Args = {KT_CLI_PATH,        "--no-config",
-                                   "--confidence=all", "--format=json",
-                                   "--verbose",        "-j",
-                                   "1",                D.path("proj")};
+  std::vector<std::string> Args = {KT_CLI_PATH,
+                                   "--no-config",
+                                   "--confidence=all",
+                                   "--format=json",
+                                   "--verbose",
+                                   "-j",
+                                   "1",
+                                   D.path("proj")};
   std::vector<std::string> Env = {"TMPDIR=" + D.path("tmp"),
                                   "PATH=/usr/bin:/bin"};
   ProgramResult WithPch = runProgram(Args, "", Env);
@@ -941,8 +945,7 @@ TEST(Cli, PrecompiledShimGivesTheSameReport) {
   EXPECT_EQ(WithPch.Out, Without.Out);
   EXPECT_NE(WithPch.Out.find("kernel-int32-offset"), std::string::npos)
       << WithPch.Out;
-  EXPECT_NE(Without.Out.find("undeclared identifier 'std'"),
-            std::string::npos)
+  EXPECT_NE(Without.Out.find("undeclared identifier 'std'"), std::string::npos)
       << Without.Out;
   // CUDA files 3 to 5 loaded one (the SYCL files parse with no error and
   // print no line); with KT_NO_PCH=1 none did.
