@@ -12,6 +12,14 @@
 #pragma once
 #include "../__kernel_tidy_cuda.h"
 
+// util_arch.cuh's warp-size macros (their argument is unused, as in CUB).
+#ifndef CUB_LOG_WARP_THREADS
+#define CUB_LOG_WARP_THREADS(unused) (5)
+#define CUB_WARP_THREADS(unused) (1 << CUB_LOG_WARP_THREADS(0))
+#define CUB_PTX_WARP_THREADS CUB_WARP_THREADS(0)
+#define CUB_PTX_LOG_WARP_THREADS CUB_LOG_WARP_THREADS(0)
+#endif
+
 namespace cub {
 
 enum BlockReduceAlgorithm {
@@ -98,6 +106,17 @@ template <> struct __kt_cub_unsigned_bits<2> { using type = unsigned short; };
 template <> struct __kt_cub_unsigned_bits<4> { using type = unsigned int; };
 template <> struct __kt_cub_unsigned_bits<8> { using type = unsigned long long; };
 
+// util_type.cuh's compile-time log2, rounded up ('Log2<32>::VALUE' is 5), as
+// CUB defines it: warp scans size their steps with it.
+template <int N, int CURRENT_VAL = N, int COUNT = 0> struct Log2 {
+  enum { VALUE = Log2<N, (CURRENT_VAL >> 1), COUNT + 1>::VALUE };
+};
+template <int N, int COUNT> struct Log2<N, 0, COUNT> {
+  enum { VALUE = (1 << (COUNT - 1) < N) ? COUNT : COUNT - 1 };
+};
+template <int N> struct PowerOfTwo {
+  enum { VALUE = ((N & (N - 1)) == 0) };
+};
 template <class T> struct Traits {
   using UnsignedBits = typename __kt_cub_unsigned_bits<sizeof(T)>::type;
   static constexpr bool PRIMITIVE = true;
