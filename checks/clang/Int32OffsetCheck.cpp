@@ -111,6 +111,7 @@ void Int32OffsetCheck::onStartOfTranslationUnit() {
   Reported.clear();
   CallSites.clear();
   CallSitesIndexed = false;
+  EarliestSizeTest.clear();
 }
 
 //===----------------------------------------------------------------------===//

@@ -50,8 +50,15 @@ private:
   static bool isHostOnlyFunction(const FunctionDecl &Fn, ASTContext &Ctx);
   /// The 32-bit integer arguments of the unguarded kernel launches in a host
   /// function, as address uses.
-  static std::vector<kerneltidy::AddressUse>
-  launchArguments(const FunctionDecl &Fn, ASTContext &Ctx);
+  std::vector<kerneltidy::AddressUse> launchArguments(const FunctionDecl &Fn,
+                                                      ASTContext &Ctx);
+  /// A size-limit test in Host's body before Site (anywhere when Site is
+  /// null), or in a function Host calls before it (CalleeDepth 0 only).
+  bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
+                         ASTContext &Ctx, unsigned CalleeDepth = 0);
+  /// The earliest size-limit test of Host's body (invalid: none).
+  SourceLocation earliestSizeTest(const FunctionDecl &Host, ASTContext &Ctx,
+                                  unsigned CalleeDepth);
 
   /// The largest element count of a tensor (option MaxElementCount).
   const uint64_t MaxElementCount;
@@ -72,6 +79,12 @@ private:
   /// arguments), by callee; built once per translation unit.
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> CallSites;
   bool CallSitesIndexed = false;
+  /// earliestSizeTest per function and callee depth, once per translation
+  /// unit: a templated kernel's helpers are asked once per instantiation and
+  /// call site, and each answer walks a body and evaluates its comparisons
+  /// (three quarters of the check's time on ggml's mmq instances).
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, SourceLocation>
+      EarliestSizeTest;
 };
 
 } // namespace clang::tidy::kernel

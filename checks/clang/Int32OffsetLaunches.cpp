@@ -95,11 +95,30 @@ void Int32OffsetCheck::indexCallSites(ASTContext &Ctx) {
 /// A size-limit test in Host's body that comes before Site (anywhere in
 /// the body when Site is null), or in the body of a function Host calls
 /// before it.
-static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
-                              ASTContext &Ctx, unsigned CalleeDepth = 0) {
+bool Int32OffsetCheck::hasSizeTestBefore(const FunctionDecl &Host,
+                                         const Stmt *Site, ASTContext &Ctx,
+                                         unsigned CalleeDepth) {
+  SourceLocation Earliest = earliestSizeTest(Host, Ctx, CalleeDepth);
+  if (Earliest.isInvalid())
+    return false;
+  if (!Site)
+    return true;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation SiteLoc =
-      Site ? SM.getFileLoc(Site->getBeginLoc()) : SourceLocation();
+  return SM.isBeforeInTranslationUnit(Earliest,
+                                      SM.getFileLoc(Site->getBeginLoc()));
+}
+
+SourceLocation Int32OffsetCheck::earliestSizeTest(const FunctionDecl &Host,
+                                                  ASTContext &Ctx,
+                                                  unsigned CalleeDepth) {
+  auto Key = std::make_pair(&Host, CalleeDepth);
+  if (auto It = EarliestSizeTest.find(Key); It != EarliestSizeTest.end())
+    return It->second;
+  // Invalid while it is computed: a helper that calls itself back has no
+  // test of its own to lend.
+  EarliestSizeTest[Key] = SourceLocation();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Earliest;
   llvm::SmallVector<const Stmt *, 32> Work{Host.getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
@@ -114,10 +133,11 @@ static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
         E && (isa<CallExpr>(E) ||
               (isa<BinaryOperator>(E) &&
                cast<BinaryOperator>(E)->isComparisonOp()));
-    if (Candidate && !isa<CXXOperatorCallExpr>(E) &&
-        (SiteLoc.isInvalid() ||
-         SM.isBeforeInTranslationUnit(SM.getFileLoc(E->getBeginLoc()),
-                                      SiteLoc))) {
+    SourceLocation Loc =
+        Candidate ? SM.getFileLoc(E->getBeginLoc()) : SourceLocation();
+    // A test after one already found changes no answer: not evaluated.
+    if (Candidate && Loc.isValid() && !isa<CXXOperatorCallExpr>(E) &&
+        (Earliest.isInvalid() || SM.isBeforeInTranslationUnit(Loc, Earliest))) {
       // Test the node itself, not its lambda arguments.
       bool Test = false;
       if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -130,17 +150,18 @@ static bool hasSizeTestBefore(const FunctionDecl &Host, const Stmt *Site,
           if (const FunctionDecl *Def = Callee->getDefinition();
               Def && Def != &Host && Def->getBody() &&
               !SM.isInSystemHeader(Def->getLocation()))
-            Test = hasSizeTestBefore(*Def, nullptr, Ctx, 1);
+            Test = earliestSizeTest(*Def, Ctx, 1).isValid();
       } else {
         Test = kerneltidy::isSizeLimitTest(E, Ctx);
       }
       if (Test)
-        return true;
+        Earliest = Loc;
     }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
-  return false;
+  EarliestSizeTest[Key] = Earliest;
+  return Earliest;
 }
 
 const Stmt *Int32OffsetCheck::unguardedLaunch(const FunctionDecl &Fn,
