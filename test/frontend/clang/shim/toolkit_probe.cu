@@ -78,6 +78,13 @@ __device__ void probe(float *f, int *i, unsigned *u, __half *h, __nv_bfloat16 *b
   using T_ballot_sync = decltype(__ballot_sync(0xffffffffu, 1));
   using T_ldg_float = decltype(__ldg(cf));
   using T_popc = decltype(__popc(1u));
+  using T_dp4a_int = decltype(__dp4a(1, 2, 3));
+  using T_dp4a_unsigned = decltype(__dp4a(1u, 2u, 3u));
+  using T_dp2a_lo_int = decltype(__dp2a_lo(1, 2, 3));
+  using T_make_half2 = decltype(make_half2(h[0], h[1]));
+  using T_make_bfloat162 = decltype(make_bfloat162(bf[0], bf[1]));
+  using T_grid_dependency_synchronize = decltype(cudaGridDependencySynchronize());
+  using T_trigger_programmatic_launch = decltype(cudaTriggerProgrammaticLaunchCompletion());
   using T_clz = decltype(__clz(1));
   using T_clock64 = decltype(clock64());
   using T_float2half = decltype(__float2half(1.0f));

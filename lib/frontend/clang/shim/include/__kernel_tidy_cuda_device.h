@@ -27,6 +27,20 @@ template <class T> __device__ void __stwt(T *, T);
 template <class T> __device__ void __stwb(T *, T);
 __device__ void __prefetch_global_l2(const void *);
 
+// SIMD dot products of sm_61_intrinsics.h (ggml's quantised matrix kernels).
+__device__ int __dp4a(int srcA, int srcB, int c);
+__device__ unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c);
+__device__ int __dp4a(char4 srcA, char4 srcB, int c);
+__device__ unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c);
+__device__ int __dp2a_lo(int srcA, int srcB, int c);
+__device__ unsigned int __dp2a_lo(unsigned int srcA, unsigned int srcB, unsigned int c);
+__device__ int __dp2a_hi(int srcA, int srcB, int c);
+__device__ unsigned int __dp2a_hi(unsigned int srcA, unsigned int srcB, unsigned int c);
+
+// Programmatic dependent launch (cuda_device_runtime_api.h).
+__device__ void cudaGridDependencySynchronize(void);
+__device__ void cudaTriggerProgrammaticLaunchCompletion(void);
+
 // printf/malloc/free/assert are callable from kernels.
 extern "C" __device__ int printf(const char *, ...);
 extern "C" __device__ int vprintf(const char *, void *);
