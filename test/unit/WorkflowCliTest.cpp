@@ -219,6 +219,34 @@ TEST(Cli, HostLibraryCallsAroundALaunchParseWithTheShim) {
   EXPECT_EQ(Json.Err.find("parsed with errors"), std::string::npos) << Json.Err;
 }
 
+// A C++20 code base analysed with no compile database (torch-xpu-ops: its
+// helpers use concepts, 'requires' and <bit>): the C++17 parse fails on
+// them, and the recovery rounds parse the file as C++20.
+TEST(Cli, ACxx20CodeBaseIsParsedAsCxx20WithNoBuildFiles) {
+  TempDir D;
+  writeText(D.path("bits.h"),
+            "#include <bit>\n#include <concepts>\n"
+            "template <std::integral T> __device__ T round_up(T v) {\n"
+            "  return static_cast<T>(std::bit_ceil(static_cast<unsigned>(v)));\n}\n");
+  writeText(D.path("kernel.cu"),
+            "#include \"bits.h\"\n"
+            "__global__ void k(float *x, int rows, int cols) {\n"
+            "  x[blockIdx.x * cols + round_up(threadIdx.x)] = 0.f;\n}\n");
+  ProgramResult Json = runCli({"--format=json", "--verbose", "--confidence=all",
+                               D.path("kernel.cu")});
+  llvm::json::Value Report = parseJson(Json.Out);
+  const llvm::json::Array *Files = Report.getAsObject()->getArray("files");
+  ASSERT_TRUE(Files) << Json.Out;
+  ASSERT_EQ(Files->size(), 1u) << Json.Out;
+  const llvm::json::Object &O = *(*Files)[0].getAsObject();
+  EXPECT_EQ(O.getString("status"), "ok") << Json.Out << Json.Err;
+  EXPECT_NE(Json.Err.find("(parsed as C++20)"), std::string::npos) << Json.Err;
+  // The kernel's body was analysed: its int row offset is reported.
+  const llvm::json::Array *Findings = Report.getAsObject()->getArray("findings");
+  ASSERT_TRUE(Findings);
+  EXPECT_FALSE(Findings->empty()) << Json.Out;
+}
+
 TEST(Cli, EachFileCarriesItsParseStatus) {
   TempDir D;
   writeText(D.path("ok.cu"),

@@ -533,11 +533,26 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
     UnknownNameDeclarations Names;
     const std::vector<ClangTidyError> *Latest = &Best.CompilerErrors;
     Attempt Next;
+    // A C++20 code base (no build file says so here) fails a C++17 parse
+    // on its concepts and <bit>: the rounds parse it as C++20.
+    bool Cxx20 = false;
     for (unsigned Round = 0; Round < MaxRecoveryParses; ++Round) {
       std::vector<CompilerErrorAt> Errors;
       for (const ClangTidyError &E : *Latest)
         Errors.push_back({E.Message.Message, E.Message.FilePath, E.Message.FileOffset});
       bool Learnt = Names.learnAll(Errors);
+      if (Round == 0 && UnknownNameDeclarations::asksForCxx20(Errors)) {
+        std::vector<std::string> Command20 = Command;
+        auto Std = std::find(Command20.begin(), Command20.end(), "-std=c++17");
+        if (Std != Command20.end()) {
+          *Std = "-std=c++20";
+          ParseCommand = shimPchCache().apply(Command20, Absolute, Directory);
+          if (ParseCommand.empty())
+            ParseCommand = Command20;
+          Names.useCxx20();
+          Cxx20 = Learnt = true;
+        }
+      }
       if (!Learnt)
         break;
       // KT_DEBUG_STAND_INS=1 with --verbose: each round's header and the
@@ -561,6 +576,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       if (Next.CompilerErrors.size() < Best.CompilerErrors.size()) {
         Best = std::move(Next);
         Summary.UnknownNamesDeclared = Names.size();
+        Summary.ParsedAsCxx20 = Cxx20;
         Latest = &Best.CompilerErrors;
       } else {
         Latest = &Next.CompilerErrors;
@@ -571,7 +587,8 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   }
 
   ++Result.FilesAnalysed;
-  Summary.PrecompiledShim = ParseCommand != Command;
+  Summary.PrecompiledShim = std::find(ParseCommand.begin(), ParseCommand.end(),
+                                      "-include-pch") != ParseCommand.end();
   Summary.CompilerErrors = Best.CompilerErrors.size();
   if (!Best.CompilerErrors.empty())
     Summary.FirstCompilerError = Best.CompilerErrors.front().Message.Message;

@@ -71,6 +71,9 @@ struct CxxParseSummary {
   unsigned UnknownNamesDeclared = 0;
   /// The parse loaded the precompiled shim (ShimPchCache, Driver.cpp).
   bool PrecompiledShim = false;
+  /// No-build mode: that parse was a recovery round in C++20, the first
+  /// parse's errors having asked for it (UnknownNames.h, asksForCxx20).
+  bool ParsedAsCxx20 = false;
   /// Of those errors, the ones located in each of J.ContextHeaders (keyed
   /// as the job names the header): count and first message.
   std::map<std::string, std::pair<unsigned, std::string>> ContextHeaderErrors;

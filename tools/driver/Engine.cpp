@@ -455,8 +455,9 @@ public:
       if (!runIsolatedQuietly(
               File, /*Quiet=*/!Options.Verbose,
               [&] {
+                std::vector<std::string> ParseCommand = CommandLine;
                 auto parse = [&](llvm::StringRef StandIns) {
-                  return listKernels(CommandLine, Absolute,
+                  return listKernels(ParseCommand, Absolute,
                                      createNoBuildFileSystem(
                                          llvm::vfs::createPhysicalFileSystem()),
                                      Directory, StandIns);
@@ -471,7 +472,21 @@ public:
                   return;
                 UnknownNameDeclarations Names;
                 std::vector<CompilerErrorAt> Latest = L.Errors;
-                for (unsigned Round = 0; Round < 3 && Names.learnAll(Latest); ++Round) {
+                for (unsigned Round = 0; Round < 3; ++Round) {
+                  bool Learnt = Names.learnAll(Latest);
+                  // As the analysis does (Driver.cpp): a C++20 code base's
+                  // rounds parse as C++20.
+                  if (Round == 0 && UnknownNameDeclarations::asksForCxx20(Latest)) {
+                    auto Std = std::find(ParseCommand.begin(), ParseCommand.end(),
+                                         "-std=c++17");
+                    if (Std != ParseCommand.end()) {
+                      *Std = "-std=c++20";
+                      Names.useCxx20();
+                      Learnt = true;
+                    }
+                  }
+                  if (!Learnt)
+                    break;
                   KernelListing Next = parse(Names.header());
                   Latest = Next.Errors;
                   bool Again = UnknownNameDeclarations::worthAnotherRound(
@@ -758,6 +773,8 @@ private:
       if (Summary.UnknownNamesDeclared)
         Log << ", with " << Summary.UnknownNamesDeclared
             << " name(s) of missing headers declared as stand-ins";
+      if (Summary.ParsedAsCxx20)
+        Log << " (parsed as C++20)";
       if (Summary.PrecompiledShim)
         Log << " (shim precompiled)";
       Log << "\n";

@@ -3,6 +3,7 @@
 #include "lib/frontend/clang/StandIns.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -293,6 +294,36 @@ std::string macroExpansion(llvm::StringRef Name) {
   return llvm::StringRef(Out).rtrim().str();
 }
 
+/// A C++17 keyword: never the name of a stand-in ('traits::template arg<0>'
+/// reads as a chain of names, and 'using template = ...' would break the
+/// whole stand-in header). C++20's ('requires', 'concept') are names in a
+/// C++17 parse, keywords in a C++20 one.
+bool isCxxKeyword(llvm::StringRef Word, bool Cxx20) {
+  if (Cxx20 && llvm::StringSwitch<bool>(Word)
+                   .Cases("char8_t", "concept", "consteval", "constinit",
+                          "requires", true)
+                   .Cases("co_await", "co_return", "co_yield", true)
+                   .Default(false))
+    return true;
+  // clang-format off
+  static const llvm::StringSet<> Keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char16_t", "char32_t", "class",
+      "compl", "const", "const_cast", "constexpr", "continue", "decltype",
+      "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+      "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
+      "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+      "protected", "public", "register", "reinterpret_cast", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+      "switch", "template", "this", "thread_local", "throw", "true", "try",
+      "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+  };
+  // clang-format on
+  return Keywords.contains(Word);
+}
+
 } // namespace
 
 std::optional<Kind>
@@ -308,6 +339,10 @@ bool UnknownNameDeclarations::add(const std::string &Qualified, Kind K,
   llvm::StringRef Q(Qualified);
   if (Q.empty() || Q == "std" || Q.starts_with("std::") ||
       Q.contains("__builtin") || Q.contains("__kt_"))
+    return false;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Q.split(Parts, "::");
+  if (llvm::any_of(Parts, [&](llvm::StringRef P) { return isCxxKeyword(P, Cxx20); }))
     return false;
   if (K == Kind::Type) {
     size_t Last = Q.rfind("::");
@@ -458,6 +493,26 @@ bool UnknownNameDeclarations::learn(llvm::StringRef Message,
     return declareChain({}, Chain, kindFromUse(Rest, false),
                         /*Firm=*/false);
   }
+  // 'c10::load(ptr)' where 'c10::load<T>(ptr)' made a template of it: a
+  // stand-in template called with no arguments is a function template
+  // (the function stand-in takes explicit template arguments too).
+  if (auto Name = quotedAfter(Message, "alias template ")) {
+    if (!Message.contains("requires template arguments; argument deduction "
+                          "only allowed for class templates"))
+      return false;
+    auto K = kindOf(*Name);
+    if (K != Kind::TypeTemplate && K != Kind::ValueTemplate)
+      return false;
+    llvm::StringRef Last = *Name;
+    if (size_t Colons = Last.rfind("::"); Colons != llvm::StringRef::npos)
+      Last = Last.drop_front(Colons + 2);
+    llvm::StringRef At = skipBlanks(TextAt);
+    if (!(At.consume_front(*Name) || At.consume_front(Last)) ||
+        !skipBlanks(At).starts_with("("))
+      return false;
+    Signatures.erase(Name->str());
+    return add(Name->str(), Kind::Function, /*FromMessage=*/true);
+  }
   if (auto Name = quotedAfter(Message, "no template named ")) {
     std::vector<std::string> Scope;
     if (auto NS = namespaceIn(Message))
@@ -547,6 +602,50 @@ bool UnknownNameDeclarations::worthAnotherRound(
   return Members * 10 >= After.size() * 8;
 }
 
+void UnknownNameDeclarations::useCxx20() {
+  Cxx20 = true;
+  for (auto It = Names.begin(); It != Names.end();) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(It->first).split(Parts, "::");
+    if (llvm::any_of(Parts, [](llvm::StringRef P) { return isCxxKeyword(P, true); })) {
+      FirmNames.erase(It->first);
+      Signatures.erase(It->first);
+      It = Names.erase(It);
+    } else {
+      ++It;
+    }
+  }
+}
+
+bool UnknownNameDeclarations::asksForCxx20(
+    const std::vector<CompilerErrorAt> &Errors) {
+  static const llvm::StringSet<> Cxx20Std = {
+      "numbers", "same_as", "integral", "signed_integral", "unsigned_integral",
+      "floating_point", "convertible_to", "derived_from", "invocable",
+      "totally_ordered", "equality_comparable", "bit_cast", "bit_ceil",
+      "bit_floor", "bit_width", "has_single_bit", "popcount", "countl_zero",
+      "countr_zero", "rotl", "rotr", "endian", "span", "remove_cvref",
+      "remove_cvref_t", "type_identity", "type_identity_t", "to_address",
+      "ssize", "midpoint", "lerp", "source_location", "ranges", "views",
+      "is_constant_evaluated", "assume_aligned", "is_bounded_array"};
+  for (const CompilerErrorAt &E : Errors) {
+    llvm::StringRef M(E.Message);
+    if (M.starts_with("unknown type name 'requires'") ||
+        M.starts_with("unknown type name 'concept'") ||
+        M.starts_with("unknown type name 'consteval'") ||
+        M.starts_with("unknown type name 'constinit'"))
+      return true;
+    if (!M.contains("' in namespace 'std'"))
+      continue;
+    for (llvm::StringRef Prefix :
+         {"no member named ", "no template named ", "no type named "})
+      if (auto Name = quotedAfter(M, Prefix))
+        if (Cxx20Std.contains(*Name))
+          return true;
+  }
+  return false;
+}
+
 std::string UnknownNameDeclarations::header() const {
   std::string H = R"(// Stand-ins for names the first parse could not resolve (kernel-tidy).
 #pragma clang system_header
@@ -605,6 +704,20 @@ struct __kt_opaque {
                       "(const A &...) const;\n"
                 : "  static __KT_DEV __kt_opaque " + M + ";\n";
   H += "};\n";
+  // A stand-in where a tuple is expected: 'std::apply(f, args[i])' and
+  // 'std::tuple_size_v<output_t>' in torch-xpu-ops' Loops.h, whose argument
+  // types are stand-ins when PyTorch's headers are missing (the first
+  // error of 134 of its 662 files). One element: a kernel's single output.
+  H += R"(namespace std {
+template <class> struct tuple_size;
+template <> struct tuple_size<__kt_opaque> { static constexpr decltype(sizeof 0) value = 1; };
+template <decltype(sizeof 0), class> struct tuple_element;
+template <decltype(sizeof 0) I> struct tuple_element<I, __kt_opaque> { using type = __kt_opaque; };
+template <class F> __KT_HD __kt_opaque apply(F &&, __kt_opaque &);
+template <class F> __KT_HD __kt_opaque apply(F &&, const __kt_opaque &);
+template <class F> __KT_HD __kt_opaque apply(F &&, __kt_opaque &&);
+}
+)";
 
   std::vector<std::string> Macros;
   for (const auto &[Qualified, K] : Names) {
@@ -645,8 +758,8 @@ struct __kt_opaque {
       break;
     }
     case Kind::Function:
-      Decl = "template <class... A> __KT_HD __kt_opaque &" + Name.str() +
-             "(const A &...);";
+      Decl = "template <class... T, class... A> __KT_HD __kt_opaque &" +
+             Name.str() + "(const A &...);";
       break;
     case Kind::Value:
       Decl = "__KT_DEV inline constexpr __kt_opaque " + Name.str() + "{};";

@@ -87,6 +87,16 @@ public:
   static bool worthAnotherRound(size_t BestErrors,
                                 const std::vector<CompilerErrorAt> &After);
 
+  /// Whether a C++17 parse failed on what C++20 adds: 'requires' clauses,
+  /// concepts, <bit>, <numbers>, <span> ('std::bit_cast', 'std::integral').
+  /// In no-build mode the recovery rounds then parse as C++20 (the code
+  /// base's own standard, which its build files would have said).
+  static bool asksForCxx20(const std::vector<CompilerErrorAt> &Errors);
+
+  /// The next parses are C++20: names learnt from a C++17 parse that are
+  /// C++20 keywords ('requires', 'concept') are dropped, and not learnt again.
+  void useCxx20();
+
   bool empty() const { return Names.empty() && Members.empty(); }
   size_t size() const { return Names.size() + Members.size(); }
 
@@ -117,6 +127,7 @@ private:
 
   std::map<std::string, std::string> Texts; ///< file -> text, for learnAll
   std::map<std::string, Kind> Names; ///< qualified name -> kind
+  bool Cxx20 = false; ///< C++20's keywords are keywords (useCxx20)
   std::set<std::string> FirmNames;   ///< kinds the message itself stated
   /// Templates of types and values: qualified name -> "tv..." (one letter
   /// per argument, 't' a type, 'v' a value).

@@ -123,6 +123,70 @@ TEST(UnknownNames, NothingIsDeclaredWhereTheTextSaysNothing) {
   EXPECT_TRUE(N.empty());
 }
 
+TEST(UnknownNames, KeywordsAreNeverNames) {
+  // 'traits::template arg<0>::type' (torch-xpu-ops' function traits): the
+  // chain of names stops at the keyword. A stand-in 'using template = ...'
+  // made the whole stand-in header fail, on 134 of 662 files.
+  UnknownNameDeclarations N;
+  N.learn("use of undeclared identifier 'traits'", "traits::template arg<0>::type x;");
+  N.learn("no type named 'template' in namespace 'traits'", "template arg<0>::type x;");
+  EXPECT_FALSE(N.kindOf("traits::template"));
+  EXPECT_EQ(N.header().find("using template"), std::string::npos) << N.header();
+  EXPECT_FALSE(N.learn("unknown type name 'typename'", "typename T::type x;"));
+  EXPECT_FALSE(N.kindOf("typename"));
+}
+
+TEST(UnknownNames, ATemplateCalledWithNoArgumentsIsAFunctionTemplate) {
+  // torch-xpu-ops' Loops.h calls 'c10::load<T>(p)' and 'c10::load(p)': the
+  // first made a type template of it, the second needs a function (827
+  // errors over its files).
+  UnknownNameDeclarations N;
+  EXPECT_TRUE(N.learn("no template named 'load' in namespace 'c10'",
+                      "load<scalar_t>(&src[i]);"));
+  EXPECT_EQ(N.kindOf("c10::load"), Kind::TypeTemplate);
+  EXPECT_TRUE(N.learn("alias template 'c10::load' requires template arguments; "
+                      "argument deduction only allowed for class templates or "
+                      "alias templates",
+                      "load(&src[i]);"));
+  EXPECT_EQ(N.kindOf("c10::load"), Kind::Function);
+  // A use as a type is not a call: nothing changes.
+  EXPECT_TRUE(N.learn("no template named 'Vec' in namespace 'c10'", "Vec<float> v;"));
+  EXPECT_FALSE(N.learn("alias template 'c10::Vec' requires template arguments; "
+                       "argument deduction only allowed for class templates or "
+                       "alias templates",
+                       "Vec v{1};"));
+  EXPECT_EQ(N.kindOf("c10::Vec"), Kind::TypeTemplate);
+  // Both uses parse with the function stand-in.
+  std::string H = N.header();
+  EXPECT_NE(H.find("__kt_opaque &load(const A &...);"), std::string::npos) << H;
+}
+
+TEST(UnknownNames, CxxTwentyIsAskedForByItsLibraryAndKeywords) {
+  auto Asks = [](std::string Message) {
+    return UnknownNameDeclarations::asksForCxx20({{Message, "", 0}});
+  };
+  EXPECT_TRUE(Asks("no member named 'bit_cast' in namespace 'std'"));
+  EXPECT_TRUE(Asks("no template named 'bit_cast' in namespace 'std'; did you mean 'sycl::bit_cast'?"));
+  EXPECT_TRUE(Asks("no type named 'integral' in namespace 'std'"));
+  EXPECT_TRUE(Asks("no member named 'numbers' in namespace 'std'"));
+  EXPECT_TRUE(Asks("unknown type name 'requires'"));
+  // What C++17 has, or a project's own namespace: no.
+  EXPECT_FALSE(Asks("no member named 'optional' in namespace 'std'"));
+  EXPECT_FALSE(Asks("no member named 'bit_cast' in namespace 'c10'"));
+  EXPECT_FALSE(Asks("use of undeclared identifier 'requires_grad'"));
+
+  // Names a C++17 parse learnt that are C++20 keywords go.
+  UnknownNameDeclarations N;
+  EXPECT_TRUE(N.learn("unknown type name 'requires'", "requires std::is_base_of_v<A, B>"));
+  EXPECT_TRUE(N.learn("unknown type name 'sycl_item'", "sycl_item item) const"));
+  EXPECT_TRUE(N.kindOf("requires"));
+  N.useCxx20();
+  EXPECT_FALSE(N.kindOf("requires"));
+  EXPECT_TRUE(N.kindOf("sycl_item"));
+  EXPECT_FALSE(N.learn("unknown type name 'concept'", "concept Small = sizeof(T) < 4;"));
+  EXPECT_EQ(N.header().find("using requires"), std::string::npos) << N.header();
+}
+
 TEST(UnknownNames, MembersOfStandInsAreFunctionsOrStaticData) {
   UnknownNameDeclarations N;
   EXPECT_TRUE(N.learn("no member named 'numel' in '__kt_opaque'", "numel() / 2"));
