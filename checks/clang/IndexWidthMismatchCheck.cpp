@@ -507,6 +507,12 @@ void IndexWidthMismatchCheck::decideTranslationUnit() {
                  : Has32        ? IndexWidthPolicy::Templated32
                  : Has64        ? IndexWidthPolicy::Templated64
                                 : IndexWidthPolicy::TemplatedUnseen;
+      // "Launched only at 32 bits" says no 64-bit launch exists; a parse
+      // with errors may have dropped it (torch-xpu-ops' 'launch<..., int64_t>(
+      // t.mutable_data_ptr<T>(), ...)' on a stand-in tensor): unseen.
+      if (S.Policy == IndexWidthPolicy::Templated32 &&
+          Ctx.getDiagnostics().hasErrorOccurred())
+        S.Policy = IndexWidthPolicy::TemplatedUnseen;
       E.WideSite = Param ? Param->getLocation() : Ev.Templated->getExprLoc();
       if (Has64)
         S.WideInstantiation = typeName(Wide, Ctx);
