@@ -247,6 +247,25 @@ TEST(Cli, ACxx20CodeBaseIsParsedAsCxx20WithNoBuildFiles) {
   EXPECT_FALSE(Findings->empty()) << Json.Out;
 }
 
+// GCC and nvcc accept a non-constant narrowed in a braced list (a warning);
+// Clang rejects it unless told not to. apex's launchers write
+// 'int sizes[] = {t.size(0), t.size(1)}': such a file parses with no error.
+TEST(Cli, NarrowingInABracedListIsNotAnError) {
+  TempDir D;
+  writeText(D.path("narrow.cu"),
+            "#include <cstddef>\n"
+            "__global__ void k(float *x, int rows) { x[threadIdx.x] = rows; }\n"
+            "void launch(float *x, std::size_t rows) {\n"
+            "  int dims[2] = {rows, rows};\n"
+            "  k<<<1, 32>>>(x, dims[0]);\n}\n");
+  ProgramResult Json = runCli({"--format=json", D.path("narrow.cu")});
+  llvm::json::Value Report = parseJson(Json.Out);
+  const llvm::json::Array *Files = Report.getAsObject()->getArray("files");
+  ASSERT_TRUE(Files) << Json.Out;
+  ASSERT_EQ(Files->size(), 1u) << Json.Out;
+  EXPECT_EQ((*Files)[0].getAsObject()->getString("status"), "ok") << Json.Out;
+}
+
 TEST(Cli, EachFileCarriesItsParseStatus) {
   TempDir D;
   writeText(D.path("ok.cu"),

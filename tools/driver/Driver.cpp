@@ -226,21 +226,19 @@ public:
 
   /// Command with its '-include <shim header>' replaced by '-include-pch
   /// <pch>', or an empty vector when there is no shim header to replace or
-  /// its PCH cannot be built.
+  /// its PCH cannot be built. Only in no-build mode: a compile database's
+  /// flags differ from file to file.
   std::vector<std::string> apply(const std::vector<std::string> &Command,
                                  const std::string &File,
-                                 const std::string &Directory) {
-    if (std::getenv("KT_NO_PCH") ||
-        std::find(Command.begin(), Command.end(), stubIncludeDir().str()) ==
-            Command.end())
-      return {}; // a compile database's flags differ from file to file
+                                 const std::string &Directory, bool NoBuild) {
+    if (std::getenv("KT_NO_PCH") || !NoBuild)
+      return {};
 
     size_t Include = Command.size();
     for (size_t I = 1; I + 1 < Command.size(); ++I)
       if (Command[I] == "-include" &&
           llvm::sys::path::filename(Command[I + 1]).starts_with(
-              "__kernel_tidy_") &&
-          Command[I + 1] != UnknownNameDeclarations::headerPath()) {
+              "__kernel_tidy_")) {
         Include = I;
         break;
       }
@@ -442,9 +440,11 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   std::replace(CommandLine.begin() + 1, CommandLine.end(), File,
                std::string(Absolute));
   const std::vector<std::string> Command = std::move(CommandLine);
+  bool NoBuild = std::find(Command.begin(), Command.end(),
+                           stubIncludeDir().str()) != Command.end();
   // The parse loads the precompiled shim where it can (ShimPchCache).
   std::vector<std::string> ParseCommand =
-      shimPchCache().apply(Command, Absolute, Directory);
+      shimPchCache().apply(Command, Absolute, Directory, NoBuild);
   if (ParseCommand.empty())
     ParseCommand = Command;
   Positions Position;
@@ -526,8 +526,6 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
   // then the members used on stand-ins, then what those uncover; the parse
   // with the fewest errors is the one reported.
   constexpr unsigned MaxRecoveryParses = 3;
-  bool NoBuild = std::find(Command.begin(), Command.end(),
-                           stubIncludeDir().str()) != Command.end();
   if (NoBuild && !Best.CompilerErrors.empty() &&
       UnknownNameDeclarations::enabled()) {
     UnknownNameDeclarations Names;
@@ -536,6 +534,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
     // A C++20 code base (no build file says so here) fails a C++17 parse
     // on its concepts and <bit>: the rounds parse it as C++20.
     bool Cxx20 = false;
+    std::vector<std::string> RoundCommand = Command; // without the PCH
     for (unsigned Round = 0; Round < MaxRecoveryParses; ++Round) {
       std::vector<CompilerErrorAt> Errors;
       for (const ClangTidyError &E : *Latest)
@@ -546,9 +545,11 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
         auto Std = std::find(Command20.begin(), Command20.end(), "-std=c++17");
         if (Std != Command20.end()) {
           *Std = "-std=c++20";
-          ParseCommand = shimPchCache().apply(Command20, Absolute, Directory);
+          ParseCommand =
+              shimPchCache().apply(Command20, Absolute, Directory, NoBuild);
           if (ParseCommand.empty())
             ParseCommand = Command20;
+          RoundCommand = std::move(Command20);
           Names.useCxx20();
           Cxx20 = Learnt = true;
         }
@@ -561,6 +562,11 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       if (Debug)
         llvm::errs() << Names.header() << "\n";
       Next = attempt(Names.header());
+      if (ParseCommand != RoundCommand &&
+          ShimPchCache::rejected(Next.CompilerErrors)) {
+        ParseCommand = RoundCommand;
+        Next = attempt(Names.header());
+      }
       if (Debug)
         for (const ClangTidyError &E : Next.CompilerErrors)
           llvm::errs() << "  after: " << E.Message.FilePath << ":"

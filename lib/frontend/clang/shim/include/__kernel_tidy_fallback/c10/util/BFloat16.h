@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <limits>
 
-namespace c10 {
 #define __KT_C10_F16 BFloat16
+#define __KT_C10_F16_DIGITS 8
 #if defined(SYCL_LANGUAGE_VERSION)
 #define __KT_C10_F16_FROM sycl::ext::oneapi::bfloat16
 #define __KT_C10_F16_TO sycl::ext::oneapi::bfloat16
@@ -16,23 +16,5 @@ namespace c10 {
 #include <c10/util/__kt_float16_class.inc>
 #undef __KT_C10_F16_FROM
 #undef __KT_C10_F16_TO
+#undef __KT_C10_F16_DIGITS
 #undef __KT_C10_F16
-} // namespace c10
-
-namespace std {
-template <> class numeric_limits<c10::BFloat16> {
-public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr int digits = 8;
-  __KT_HD static c10::BFloat16 min();
-  __KT_HD static c10::BFloat16 lowest();
-  __KT_HD static c10::BFloat16 max();
-  __KT_HD static c10::BFloat16 epsilon();
-  __KT_HD static c10::BFloat16 infinity();
-  __KT_HD static c10::BFloat16 quiet_NaN();
-};
-} // namespace std
