@@ -31,6 +31,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Signals.h"
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -220,8 +221,8 @@ runChecksOnUserCode(clang::tidy::ClangTidyContext &Context,
 class ShimPchCache {
 public:
   ~ShimPchCache() {
-    if (!Dir.empty())
-      llvm::sys::fs::remove_directories(Dir);
+    for (const std::string &Pch : Made)
+      llvm::sys::fs::remove(Pch);
   }
 
   /// Command with its '-include <shim header>' replaced by '-include-pch
@@ -309,16 +310,15 @@ public:
   }
 
 private:
-  /// A new file in this run's folder of PCHs ("" when it cannot be made).
+  /// A new temporary file for a PCH ("" when it cannot be made), removed
+  /// when the run ends, and by LLVM's signal handlers when it is
+  /// interrupted (a run killed mid-way left them behind in /tmp).
   std::string outputPath() {
-    if (Dir.empty()) {
-      llvm::SmallString<256> D;
-      if (llvm::sys::fs::createUniqueDirectory("kernel-tidy-pch", D))
-        return "";
-      Dir = std::string(D);
-    }
-    llvm::SmallString<256> Out(Dir);
-    llvm::sys::path::append(Out, "shim-" + std::to_string(Made++) + ".pch");
+    llvm::SmallString<256> Out;
+    if (llvm::sys::fs::createTemporaryFile("kernel-tidy-shim", "pch", Out))
+      return "";
+    llvm::sys::RemoveFileOnSignal(Out);
+    Made.push_back(std::string(Out));
     return std::string(Out);
   }
 
@@ -374,8 +374,7 @@ private:
   static constexpr unsigned MinFilesForPch = 3;
   std::mutex Mutex;
   std::map<std::string, Entry> Entries;
-  std::string Dir;
-  unsigned Made = 0;
+  std::vector<std::string> Made; ///< the PCH files of this run
 };
 
 ShimPchCache &shimPchCache() {
