@@ -476,9 +476,10 @@ public:
                   bool Learnt = Names.learnAll(Latest);
                   // As the analysis does (Driver.cpp): a C++20 code base's
                   // rounds parse as C++20.
-                  if (Round == 0 && UnknownNameDeclarations::asksForCxx20(Latest)) {
-                    auto Std = std::find(ParseCommand.begin(), ParseCommand.end(),
-                                         "-std=c++17");
+                  if (Round == 0 &&
+                      UnknownNameDeclarations::asksForCxx20(Latest)) {
+                    auto Std = std::find(ParseCommand.begin(),
+                                         ParseCommand.end(), "-std=c++17");
                     if (Std != ParseCommand.end()) {
                       *Std = "-std=c++20";
                       Names.useCxx20();

@@ -342,7 +342,8 @@ bool UnknownNameDeclarations::add(const std::string &Qualified, Kind K,
     return false;
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   Q.split(Parts, "::");
-  if (llvm::any_of(Parts, [&](llvm::StringRef P) { return isCxxKeyword(P, Cxx20); }))
+  if (llvm::any_of(Parts,
+                   [&](llvm::StringRef P) { return isCxxKeyword(P, Cxx20); }))
     return false;
   if (K == Kind::Type) {
     size_t Last = Q.rfind("::");
@@ -607,7 +608,8 @@ void UnknownNameDeclarations::useCxx20() {
   for (auto It = Names.begin(); It != Names.end();) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     llvm::StringRef(It->first).split(Parts, "::");
-    if (llvm::any_of(Parts, [](llvm::StringRef P) { return isCxxKeyword(P, true); })) {
+    if (llvm::any_of(Parts,
+                     [](llvm::StringRef P) { return isCxxKeyword(P, true); })) {
       FirmNames.erase(It->first);
       Signatures.erase(It->first);
       It = Names.erase(It);
