@@ -117,6 +117,15 @@ KT_PROBE_FN(cudaIpcOpenMemHandle)
 KT_PROBE_FN(cudaIpcCloseMemHandle)
 KT_PROBE_FN(cudaIpcGetEventHandle)
 KT_PROBE_FN(cudaIpcOpenEventHandle)
+KT_PROBE_FN(cudaHostRegister)
+KT_PROBE_FN(cudaHostUnregister)
+KT_PROBE_FN(cudaHostGetDevicePointer)
+KT_PROBE_FN(cudaDeviceGetPCIBusId)
+KT_PROBE_FN(cudaSetDeviceFlags)
+using T_host_register_read_only = decltype(cudaHostRegisterReadOnly);
+using T_host_alloc_mapped = decltype(cudaHostAllocMapped);
+using T_device_schedule_spin = decltype(cudaDeviceScheduleSpin);
+using T_dev_attr_cooperative_launch = decltype(cudaDevAttrCooperativeLaunch);
 KT_PROBE_FN(rsqrtf)
 KT_PROBE_FN(normcdff)
 using T_ipc_lazy = decltype(cudaIpcMemLazyEnablePeerAccess);
@@ -135,6 +144,12 @@ using T_graph_instantiate_cuda11 =
 using T_kernel_node_grid = decltype(cudaKernelNodeParams().gridDim);
 using T_kernel_node_smem = decltype(cudaKernelNodeParams().sharedMemBytes);
 using T_size_kernel_node_params = char (*)[sizeof(cudaKernelNodeParams)];
+KT_PROBE_FN(cublasSgemmBatched)
+KT_PROBE_FN(cublasGemmBatchedEx)
+KT_PROBE_FN(cublasStrsmBatched)
+using T_cublas_side_right = decltype(CUBLAS_SIDE_RIGHT);
+using T_cublas_fill_upper = decltype(CUBLAS_FILL_MODE_UPPER);
+using T_cublas_diag_non_unit = decltype(CUBLAS_DIAG_NON_UNIT);
 KT_PROBE_FN(cublasCreate)
 KT_PROBE_FN(cublasDestroy)
 KT_PROBE_FN(cublasSetWorkspace)

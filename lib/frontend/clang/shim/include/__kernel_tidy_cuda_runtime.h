@@ -28,6 +28,19 @@ typedef enum cudaError cudaError_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
 #define cudaMemAttachGlobal 0x01
 #define cudaCpuDeviceId ((int)-1)
 

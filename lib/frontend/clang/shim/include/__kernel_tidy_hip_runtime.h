@@ -26,6 +26,16 @@ typedef unsigned long long hipSurfaceObject_t;
 #define hipEventBlockingSync 0x01
 #define hipEventDisableTiming 0x02
 #define hipHostAllocDefault 0x00
+#define hipHostRegisterDefault 0x00
+#define hipHostRegisterPortable 0x01
+#define hipHostRegisterMapped 0x02
+#define hipHostRegisterIoMemory 0x04
+#define hipHostRegisterReadOnly 0x08
+#define hipDeviceScheduleAuto 0x00
+#define hipDeviceScheduleSpin 0x01
+#define hipDeviceScheduleYield 0x02
+#define hipDeviceScheduleBlockingSync 0x04
+#define hipDeviceMapHost 0x08
 #define hipMemAttachGlobal 0x01
 #define hipCpuDeviceId ((int)-1)
 

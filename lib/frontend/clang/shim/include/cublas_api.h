@@ -26,6 +26,10 @@ typedef enum {
   CUBLAS_COMPUTE_64F = 70, CUBLAS_COMPUTE_32I = 72
 } cublasComputeType_t;
 typedef enum { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 } cublasPointerMode_t;
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1,
+               CUBLAS_FILL_MODE_FULL = 2 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 } cublasDiagType_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
 
 struct cublasContext;
 typedef struct cublasContext *cublasHandle_t;
@@ -62,6 +66,25 @@ cublasStatus_t cublasGemmStridedBatchedEx(
     long long int strideA, const void *B, cudaDataType Btype, int ldb, long long int strideB,
     const void *beta, void *C, cudaDataType Ctype, int ldc, long long int strideC,
     int batchCount, cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+// Arrays of matrices (ggml's batched matrix products and triangular solves).
+cublasStatus_t cublasSgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n, int k,
+                                  const float *alpha, const float *const Aarray[], int lda,
+                                  const float *const Barray[], int ldb, const float *beta,
+                                  float *const Carray[], int ldc, int batchCount);
+cublasStatus_t cublasGemmBatchedEx(cublasHandle_t handle, cublasOperation_t transa,
+                                   cublasOperation_t transb, int m, int n, int k,
+                                   const void *alpha, const void *const Aarray[],
+                                   cudaDataType Atype, int lda, const void *const Barray[],
+                                   cudaDataType Btype, int ldb, const void *beta,
+                                   void *const Carray[], cudaDataType Ctype, int ldc,
+                                   int batchCount, cublasComputeType_t computeType,
+                                   cublasGemmAlgo_t algo);
+cublasStatus_t cublasStrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const float *alpha,
+                                  const float *const A[], int lda, float *const B[], int ldb,
+                                  int batchCount);
 #ifdef __cplusplus
 // The toolkit's C++ wrappers that accept old code's cudaDataType computeType
 // (apex's fused_dense passes CUDA_R_32F there).
