@@ -541,9 +541,7 @@ void analyseCxxFile(const Job &J, const std::string &CheckGlob,
       bool Learnt = Names.learnAll(Errors);
       if (Round == 0 && UnknownNameDeclarations::asksForCxx20(Errors)) {
         std::vector<std::string> Command20 = Command;
-        auto Std = std::find(Command20.begin(), Command20.end(), "-std=c++17");
-        if (Std != Command20.end()) {
-          *Std = "-std=c++20";
+        if (useCxx20Standard(Command20)) {
           ParseCommand =
               shimPchCache().apply(Command20, Absolute, Directory, NoBuild);
           if (ParseCommand.empty())

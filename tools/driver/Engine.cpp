@@ -478,10 +478,7 @@ public:
                   // rounds parse as C++20.
                   if (Round == 0 &&
                       UnknownNameDeclarations::asksForCxx20(Latest)) {
-                    auto Std = std::find(ParseCommand.begin(),
-                                         ParseCommand.end(), "-std=c++17");
-                    if (Std != ParseCommand.end()) {
-                      *Std = "-std=c++20";
+                    if (useCxx20Standard(ParseCommand)) {
                       Names.useCxx20();
                       Learnt = true;
                     }

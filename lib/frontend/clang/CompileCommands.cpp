@@ -6,6 +6,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <cstdlib>
 
 #ifndef KT_SOURCE_SHIM_DIR
@@ -68,6 +69,14 @@ std::string findShimDir(llvm::StringRef Argv0) {
       return std::string(Dir);
   }
   return KT_SOURCE_SHIM_DIR;
+}
+
+bool useCxx20Standard(std::vector<std::string> &Command) {
+  auto Std = std::find(Command.begin(), Command.end(), "-std=c++17");
+  if (Std == Command.end())
+    return false;
+  *Std = "-std=c++20";
+  return true;
 }
 
 llvm::StringRef stubIncludeDir() { return "/__kernel_tidy_missing_headers__"; }

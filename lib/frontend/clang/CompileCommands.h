@@ -35,6 +35,10 @@ std::string findShimDir(llvm::StringRef Argv0);
 /// resolves to an empty file (see NoBuildFileSystem.h).
 llvm::StringRef stubIncludeDir();
 
+/// No-build mode: the default '-std=c++17' of Command (defaultParseArgs)
+/// becomes '-std=c++20'. False when Command has no default to replace.
+bool useCxx20Standard(std::vector<std::string> &Command);
+
 /// Clang arguments (no compiler name, no input file) that parse a file of
 /// language L with the shims and no toolkit. NoBuild adds the stub fallback.
 std::vector<std::string> defaultParseArgs(SourceLanguage L,
